@@ -1,0 +1,124 @@
+//! Typed errors with public fields. Each names what is wrong and where.
+
+use thiserror::Error;
+
+use crate::{Color, Move, Role, Square};
+
+/// What is wrong with a FEN or BFEN text (N1, N2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum FenErrorKind {
+    /// The text ended before a required field.
+    #[error("missing {0}")]
+    Missing(&'static str),
+    /// A character that has no meaning where it stands.
+    #[error("unexpected character {0:?} in {1}")]
+    UnexpectedChar(char, &'static str),
+    /// A rank describes more or fewer than eight squares.
+    #[error("rank {0} does not describe exactly 8 squares")]
+    RankLength(u8),
+    /// More or fewer than eight ranks.
+    #[error("the placement does not have 8 ranks")]
+    RankCount,
+    /// A `~` promoted mark after a king, a pawn, or nothing.
+    #[error("a '~' promoted mark must follow a knight, bishop, rook or queen")]
+    BadPromotedMark,
+    /// The pocket is not closed by `]`.
+    #[error("the pocket is not closed by ']'")]
+    UnclosedPocket,
+    /// A pocket holds more of one role than R8 allows (or a king).
+    #[error("the {color} pocket holds too many of role {role:?} (R8)")]
+    PocketOverflow {
+        /// Whose pocket.
+        color: &'static str,
+        /// Which role.
+        role: Role,
+    },
+    /// A number field that is not a number in range.
+    #[error("bad number in {0}")]
+    BadNumber(&'static str),
+    /// Text after the last field.
+    #[error("unexpected text after the last field")]
+    TrailingText,
+    /// Not exactly one king of a colour.
+    #[error("{0:?} does not have exactly one king")]
+    KingCount(Color),
+    /// A pawn on rank 1 or 8 (R10).
+    #[error("a pawn stands on rank 1 or 8")]
+    PawnOnBackRank,
+    /// The side that just moved is in check.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// More material of one colour than a bughouse game holds (R7, R8).
+    #[error("more {role:?}s of {color:?} than the game holds (R7)")]
+    TooMuchMaterial {
+        /// Whose material.
+        color: Color,
+        /// Which role (promoted pieces count as pawns).
+        role: Role,
+    },
+    /// A castling right whose king or rook is not on its square.
+    #[error("castling right {0:?} without its king and rook in place")]
+    BadCastlingRights(char),
+    /// An en passant square that no double step could have made.
+    #[error("en passant square {0} does not follow a double step")]
+    BadEnPassant(Square),
+    /// A BFEN without the ` | ` between the two boards.
+    #[error("a BFEN needs two FENs separated by '|'")]
+    MissingBoardSeparator,
+}
+
+/// A FEN or BFEN that could not be read: what is wrong and at which byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[error("invalid FEN at byte {offset}: {kind}")]
+pub struct FenError {
+    /// Byte offset into the text where the problem was found.
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: FenErrorKind,
+}
+
+/// Move text (UCI or SAN) that could not be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[error("invalid move text at byte {offset}: {reason}")]
+pub struct MoveTextError {
+    /// Byte offset into the text where the problem was found.
+    pub offset: usize,
+    /// What is wrong.
+    pub reason: &'static str,
+}
+
+/// Why a well-formed move may not be played now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum IllegalReason {
+    /// No piece of the side to move stands on the origin square.
+    #[error("no piece of the side to move on {0}")]
+    NoOwnPiece(Square),
+    /// The pocket has no piece of that role.
+    #[error("no {0:?} in the pocket")]
+    NotInPocket(Role),
+    /// A king cannot be dropped (R3).
+    #[error("a king is never dropped (R3)")]
+    KingDrop,
+    /// Drops go on empty squares only (R9).
+    #[error("{0} is not empty (R9)")]
+    DropOnOccupied(Square),
+    /// Pawns are never dropped on rank 1 or 8 (R10).
+    #[error("pawns are never dropped on rank 1 or 8 (R10)")]
+    PawnDropOnBackRank,
+    /// The piece does not move that way, or the promotion is wrong.
+    #[error("the piece on {0} cannot go to {1}")]
+    CannotMoveThere(Square, Square),
+    /// It would leave the mover's king in check (R13).
+    #[error("it leaves the king in check (R13)")]
+    LeavesKingInCheck,
+}
+
+/// A move that is not legal in the position: the board is unchanged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[error("illegal move {mv}: {reason}")]
+pub struct IllegalMoveError {
+    /// The move that was refused.
+    pub mv: Move,
+    /// Why.
+    pub reason: IllegalReason,
+}

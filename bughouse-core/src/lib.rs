@@ -1,0 +1,75 @@
+//! The reference rules engine for bughouse chess: `#![no_std]`, no allocation.
+//!
+//! Rule ids (R1…R34, N1…N4) refer to the project's normative rules.
+//!
+//! # One board
+//!
+//! ```
+//! use bughouse_core::{Board, Move, Role, Square};
+//!
+//! // A board in the bughouse flavour: captures leave the board (R5).
+//! let mut board: Board = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1".parse()?;
+//! assert_eq!(board.legal_moves().len(), 5 + 62); // king steps + knight drops
+//! board.play(Move::from_uci("N@d6")?)?; // a drop may give check (R12)
+//! assert!(board.is_check());
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+//!
+//! # Bughouse mate
+//!
+//! A check that a drop could block is never mate, even with an empty pocket
+//! (R16, R17); a side with no move waits instead (R18).
+//!
+//! ```
+//! use bughouse_core::Board;
+//!
+//! // Back-rank rook check, two squares between: a drop could block it.
+//! let board: Board = "R5k1/5ppp/8/8/8/8/8/4K3[] b - - 0 1".parse()?;
+//! assert!(board.is_check() && !board.has_legal_move());
+//! assert!(board.drop_could_block_check());
+//! assert!(!board.is_checkmate());
+//! assert!(board.is_waiting());
+//!
+//! // The rook right next to the king: no drop can block it.
+//! let board: Board = "6Rk/6pp/8/8/8/8/8/4K1R1[] b - - 0 1".parse()?;
+//! assert!(board.is_checkmate());
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+mod error;
+mod fen;
+mod magics;
+mod movegen;
+mod moves;
+mod perft;
+mod pocket;
+mod role;
+mod square;
+mod status;
+mod uci;
+mod zobrist;
+
+pub use attacks::{
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks,
+};
+pub use bitboard::Bitboard;
+pub use board::{Board, Flavour};
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::Color;
+pub use error::{FenError, FenErrorKind, IllegalMoveError, IllegalReason, MoveTextError};
+pub use movegen::{MAX_LEGAL_MOVES, MoveList};
+pub use moves::Move;
+pub use perft::perft;
+pub use pocket::{POCKET_MAX, Pocket};
+pub use role::{Piece, Role};
+pub use square::{File, Rank, Square};
+pub use status::BoardStatus;
