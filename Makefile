@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 
 # The main job.
 run:
-	$(CARGO) run --release -p bughouse-core --example perft -- 5
+	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
 test: lint test-rust test-rust-deep test-python test-node test-fuzz test-bench
 

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::{Color, Move, Role, Square};
+use crate::{Color, Move, Role, Seat, Square};
 
 /// What is wrong with a FEN or BFEN text (N1, N2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
@@ -121,4 +121,86 @@ pub struct IllegalMoveError {
     pub mv: Move,
     /// Why.
     pub reason: IllegalReason,
+}
+
+/// Why a game could not be set up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SetupError {
+    /// The BFEN (or one of its FENs) is invalid.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// The move cap is larger than the history this engine keeps.
+    #[error("move cap {cap} is above the largest supported, {max} (R32)")]
+    MoveCapTooLarge {
+        /// The cap asked for.
+        cap: u16,
+        /// The largest supported.
+        max: u16,
+    },
+}
+
+/// Why a game action was refused. A refused action changes nothing — except
+/// that a clock found run out ends the game at its flag (F2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum GameError {
+    /// The game has ended; no action is accepted any more.
+    #[error("the game is over")]
+    GameOver,
+    /// It is not this seat's turn (its colour is not to move on its board, or
+    /// in the turn-based game another seat is to act).
+    #[error("not your turn: {seat}")]
+    NotYourTurn {
+        /// The seat that tried to act.
+        seat: Seat,
+    },
+    /// The move text could not be read.
+    #[error("invalid move for {seat}: {error}")]
+    InvalidMove {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// What is wrong with the text.
+        error: MoveTextError,
+    },
+    /// The move text matches more than one legal move.
+    #[error("ambiguous move for {seat}: {error}")]
+    AmbiguousMove {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// Where the text is ambiguous.
+        error: MoveTextError,
+    },
+    /// The move is not legal on the seat's board.
+    #[error("{seat}: {error}")]
+    IllegalMove {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// The refused move and why.
+        error: IllegalMoveError,
+    },
+    /// A timestamp earlier than the game's time (F3).
+    #[error("time went backwards: {at_ms} ms is before {last_ms} ms (F3)")]
+    TimeWentBackwards {
+        /// The timestamp given.
+        at_ms: u64,
+        /// The game's time.
+        last_ms: u64,
+    },
+    /// A live game with clocks needs a timestamp on every move (R21).
+    #[error("a live game with clocks needs the action's timestamp (R21)")]
+    TimestampRequired,
+    /// The seat has sat three times already (R24).
+    #[error("{seat} has no sits left (R24)")]
+    NoSitsLeft {
+        /// The seat that tried to sit.
+        seat: Seat,
+    },
+    /// Sitting is part of the turn-based game only (F7).
+    #[error("sitting is only allowed in the turn-based game (F7)")]
+    SitInLiveGame,
+    /// Only human seats offer draws (R30, F11).
+    #[error("{seat} is a computer seat: only human seats offer draws (F11)")]
+    NotHuman {
+        /// The computer seat that offered.
+        seat: Seat,
+    },
 }

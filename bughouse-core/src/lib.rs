@@ -43,17 +43,22 @@ mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod clock;
 mod color;
 mod error;
 mod fen;
+mod game;
 mod magics;
 mod movegen;
 mod moves;
+mod outcome;
 mod perft;
 mod pocket;
 mod role;
+mod seat;
 mod square;
 mod status;
+mod turn;
 mod uci;
 mod zobrist;
 
@@ -64,12 +69,22 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::{Board, Flavour};
 pub use castling::{CastlingRights, CastlingSide};
+pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use color::Color;
-pub use error::{FenError, FenErrorKind, IllegalMoveError, IllegalReason, MoveTextError};
+pub use error::{
+    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SetupError,
+};
+pub use game::{
+    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
+    Mode,
+};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use moves::Move;
+pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use pocket::{POCKET_MAX, Pocket};
 pub use role::{Piece, Role};
+pub use seat::{BoardId, Seat, Seats, Team};
 pub use square::{File, Rank, Square};
 pub use status::BoardStatus;
+pub use turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
