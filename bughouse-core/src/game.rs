@@ -127,32 +127,24 @@ impl Game {
     /// material of each colour over both boards and the pockets must fit
     /// in one game (R7).
     pub fn from_bfen(bfen: &str, settings: GameSettings) -> Result<Game, SetupError> {
-        let bar = bfen.find('|').ok_or(FenError {
-            offset: bfen.len(),
-            kind: FenErrorKind::MissingBoardSeparator,
-        })?;
-        let a = Board::from_fen_at(&bfen[..bar], Flavour::Bughouse, 0)?;
-        let b = Board::from_fen_at(&bfen[bar + 1..], Flavour::Bughouse, bar + 1)?;
-        for color in Color::ALL {
-            let (ma, mb) = (material(&a, &[color]), material(&b, &[color]));
-            for role in Role::POCKET {
-                if ma[role.index()] + mb[role.index()] > u32::from(POCKET_MAX[role.index()]) {
-                    let kind = FenErrorKind::TooMuchMaterial { color, role };
-                    return Err(FenError { offset: 0, kind }.into());
-                }
-            }
-        }
-        Game::from_boards([a, b], settings)
+        Game::from_boards(parse_bfen(bfen)?, settings)
     }
 
     /// A game from two boards, judged at once (F8): board A first.
     fn from_boards(boards: [Board; 2], settings: GameSettings) -> Result<Game, SetupError> {
         if settings.move_cap > MAX_MOVE_CAP {
-            return Err(SetupError::MoveCapTooLarge {
-                cap: settings.move_cap,
-                max: MAX_MOVE_CAP,
-            });
+            return Err(SetupError::MoveCapTooLarge { cap: settings.move_cap, max: MAX_MOVE_CAP });
         }
+        Ok(Game::build(boards, settings))
+    }
+
+    /// A new game with the same start and settings as this one.
+    pub fn restarted(&self) -> Game {
+        Game::build(self.start, self.settings)
+    }
+
+    /// A game from two valid boards and settings whose cap was checked.
+    pub(crate) fn build(boards: [Board; 2], settings: GameSettings) -> Game {
         let boards = boards.map(|b| b.with_flavour(Flavour::Bughouse));
         let clocks = match settings.mode {
             Mode::Live => settings.time_control.map(Clocks::new),
@@ -178,7 +170,7 @@ impl Game {
         if game.outcome.is_none() {
             game.judge_rest();
         }
-        Ok(game)
+        game
     }
 
     /// The settings the game was created with.
@@ -546,6 +538,24 @@ impl Game {
     pub fn bfen(&self) -> Bfen<'_> {
         Bfen(&self.boards)
     }
+}
+
+/// Reads a BFEN (N2): board A's FEN, `|`, board B's FEN, both in the
+/// bughouse flavour. The material of each colour over both boards and the
+/// pockets must fit in one game (R7); error offsets count from the BFEN's start.
+pub fn parse_bfen(bfen: &str) -> Result<[Board; 2], FenError> {
+    let bar = bfen.find('|').ok_or(FenError { offset: bfen.len(), kind: FenErrorKind::MissingBoardSeparator })?;
+    let a = Board::from_fen_at(&bfen[..bar], Flavour::Bughouse, 0)?;
+    let b = Board::from_fen_at(&bfen[bar + 1..], Flavour::Bughouse, bar + 1)?;
+    for color in Color::ALL {
+        let (ma, mb) = (material(&a, &[color]), material(&b, &[color]));
+        for role in Role::POCKET {
+            if ma[role.index()] + mb[role.index()] > u32::from(POCKET_MAX[role.index()]) {
+                return Err(FenError { offset: 0, kind: FenErrorKind::TooMuchMaterial { color, role } });
+            }
+        }
+    }
+    Ok([a, b])
 }
 
 /// Both boards as BFEN (N2): `fenA | fenB`.

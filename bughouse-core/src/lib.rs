@@ -42,6 +42,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+pub mod bpgn;
 mod castling;
 mod clock;
 mod color;
@@ -75,7 +76,7 @@ pub use error::{
     FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SetupError,
 };
 pub use game::{
-    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
+    parse_bfen, Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
     Mode,
 };
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
