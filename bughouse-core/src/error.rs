@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::{Color, Move, Role, Seat, Square};
+use crate::{CastlingSide, Color, Move, Role, San, Seat, Square};
 
 /// What is wrong with a FEN or BFEN text (N1, N2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
@@ -202,5 +202,72 @@ pub enum GameError {
     NotHuman {
         /// The computer seat that offered.
         seat: Seat,
+    },
+}
+
+/// Why no legal move matches a well-formed SAN (N3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SanIllegalReason {
+    /// No piece of that role of the side to move could reach the square,
+    /// check aside (after the file and rank given, if any).
+    #[error("no {} {} can go to {to}", color.name(), role.name())]
+    NoPieceCanGo {
+        /// The side to move.
+        color: Color,
+        /// The role the SAN names.
+        role: Role,
+        /// The destination square.
+        to: Square,
+    },
+    /// The side to move has a piece of its own on the destination square.
+    #[error("{0} holds a piece of the side to move")]
+    OwnPieceOnTarget(Square),
+    /// The SAN marks a capture (`x`) but there is nothing to take there.
+    #[error("nothing to capture on {0}")]
+    NothingToCapture(Square),
+    /// A pawn reaching rank 1 or 8 must promote (R9): `e8=Q`, not `e8`.
+    #[error("a pawn reaching the last rank must promote (e8=Q)")]
+    MissingPromotion,
+    /// A promotion written for a move that is not a pawn reaching the last rank.
+    #[error("only a pawn reaching the last rank promotes")]
+    NotAPromotion,
+    /// Castling that is not legal now: no right, a piece in the way, or the
+    /// king in, through or into check (R14).
+    #[error("castling {} is not allowed now", match .0 { CastlingSide::KingSide => "king side", CastlingSide::QueenSide => "queen side" })]
+    CastlingNotAllowed(CastlingSide),
+    /// The drop may not be made: why, as [`crate::Board::play`] says it (R9,
+    /// R10, R13).
+    #[error("{0}")]
+    Drop(IllegalReason),
+    /// Every piece that could make the move would leave its king in check (R13).
+    #[error("it leaves the king in check (R13)")]
+    LeavesKingInCheck,
+}
+
+/// SAN (N3) that cannot be turned into a legal move on a board. Three kinds,
+/// so callers can tell bad text from a bad record from an ambiguous one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SanError {
+    /// The text is not SAN: at which byte, and why.
+    #[error(transparent)]
+    Invalid(#[from] MoveTextError),
+    /// Well-formed, but no legal move matches.
+    #[error("illegal SAN {san}: {reason}")]
+    Illegal {
+        /// The SAN as read (written back canonically).
+        san: San,
+        /// Why no legal move matches.
+        reason: SanIllegalReason,
+    },
+    /// Well-formed, but several legal moves match: the SAN needs a file or
+    /// rank to say which piece moves.
+    #[error("ambiguous SAN {san}: {first} and {second} both match")]
+    Ambiguous {
+        /// The SAN as read.
+        san: San,
+        /// One matching legal move.
+        first: Move,
+        /// Another.
+        second: Move,
     },
 }

@@ -56,6 +56,7 @@ mod outcome;
 mod perft;
 mod pocket;
 mod role;
+mod san;
 mod seat;
 mod square;
 mod status;
@@ -73,7 +74,8 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use color::Color;
 pub use error::{
-    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SetupError,
+    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
+    SanIllegalReason, SetupError,
 };
 pub use game::{
     parse_bfen, Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
@@ -85,6 +87,7 @@ pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use pocket::{POCKET_MAX, Pocket};
 pub use role::{Piece, Role};
+pub use san::{MAX_SAN_LEN, San, SanPlus, Suffix};
 pub use seat::{BoardId, Seat, Seats, Team};
 pub use square::{File, Rank, Square};
 pub use status::BoardStatus;
