@@ -11,8 +11,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bughouse_core::bpgn::BpgnReader;
 use bughouse_core::Flavour;
+use bughouse_core::bpgn::BpgnReader;
 
 fn main() -> ExitCode {
     let files: Vec<String> = std::env::args().skip(1).collect();
@@ -36,10 +36,20 @@ fn main() -> ExitCode {
             games += 1;
             let (n, error, agrees, ending) = if record.is_bughouse() {
                 let r = record.replay();
-                (r.moves, r.error.map(|e| e.to_string()), r.agrees(), r.ending)
+                (
+                    r.moves,
+                    r.error.map(|e| e.to_string()),
+                    r.agrees(),
+                    r.ending,
+                )
             } else {
                 let r = record.replay_board(Flavour::Crazyhouse);
-                (r.moves, r.error.map(|e| e.to_string()), r.agrees(), r.ending)
+                (
+                    r.moves,
+                    r.error.map(|e| e.to_string()),
+                    r.agrees(),
+                    r.ending,
+                )
             };
             moves += n;
             if let Some(e) = error {
@@ -47,7 +57,10 @@ fn main() -> ExitCode {
                 errors += 1;
             } else if !agrees {
                 let text = String::from_utf8_lossy(ending.text);
-                println!("{path}:{}: game {}: the engine does not agree with the recorded ending {{{text}}}", record.line, record.number);
+                println!(
+                    "{path}:{}: game {}: the engine does not agree with the recorded ending {{{text}}}",
+                    record.line, record.number
+                );
                 errors += 1;
             }
         }
@@ -55,5 +68,9 @@ fn main() -> ExitCode {
     }
     eprintln!("{:.0} moves/s", moves as f64 / elapsed.max(1e-9));
     println!("replayed {games} games, {moves} moves, {errors} errors");
-    if errors == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }

@@ -161,13 +161,21 @@ pub enum GameError {
         /// What is wrong with the text.
         error: MoveTextError,
     },
-    /// The move text matches more than one legal move.
+    /// The SAN matches more than one legal move.
     #[error("ambiguous move for {seat}: {error}")]
     AmbiguousMove {
         /// The seat that tried to move.
         seat: Seat,
-        /// Where the text is ambiguous.
-        error: MoveTextError,
+        /// Which moves it matches.
+        error: SanError,
+    },
+    /// The SAN is well formed but names no legal move.
+    #[error("{seat}: {error}")]
+    IllegalSan {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// Why no legal move matches.
+        error: SanError,
     },
     /// The move is not legal on the seat's board.
     #[error("{seat}: {error}")]

@@ -11,7 +11,7 @@ use crate::pocket::POCKET_MAX;
 use crate::turn::{SITS_PER_SEAT, TurnState};
 use crate::{
     Board, BoardId, Color, EndReason, FenError, FenErrorKind, Flavour, GameError, Move, MoveList,
-    Outcome, Role, Seat, Seats, SetupError,
+    Outcome, Role, SanError, Seat, Seats, SetupError,
 };
 
 /// The default move cap (R32): 800 moves on both boards together.
@@ -133,7 +133,10 @@ impl Game {
     /// A game from two boards, judged at once (F8): board A first.
     fn from_boards(boards: [Board; 2], settings: GameSettings) -> Result<Game, SetupError> {
         if settings.move_cap > MAX_MOVE_CAP {
-            return Err(SetupError::MoveCapTooLarge { cap: settings.move_cap, max: MAX_MOVE_CAP });
+            return Err(SetupError::MoveCapTooLarge {
+                cap: settings.move_cap,
+                max: MAX_MOVE_CAP,
+            });
         }
         Ok(Game::build(boards, settings))
     }
@@ -371,6 +374,29 @@ impl Game {
         self.apply(seat, m, at, None)
     }
 
+    /// Plays a move given as text, UCI or SAN (N3), checking in the order of
+    /// F12. Returns the move played and the outcome if it ended the game.
+    pub fn play_text(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        at_ms: Option<u64>,
+    ) -> Result<(Move, Option<Outcome>), GameError> {
+        let at = self.admit(seat, at_ms)?;
+        let m =
+            match Move::from_uci(text) {
+                Ok(m) => m,
+                Err(_) => self.boards[seat.board.index()]
+                    .parse_san(text)
+                    .map_err(|error| match error {
+                        SanError::Invalid(error) => GameError::InvalidMove { seat, error },
+                        SanError::Ambiguous { .. } => GameError::AmbiguousMove { seat, error },
+                        SanError::Illegal { .. } => GameError::IllegalSan { seat, error },
+                    })?,
+            };
+        Ok((m, self.apply(seat, m, at, None)?))
+    }
+
     /// Plays a move from a game record: like [`Game::play`] without a
     /// timestamp, keeping the recorded clock (data, not a referee) in the
     /// history.
@@ -544,14 +570,20 @@ impl Game {
 /// bughouse flavour. The material of each colour over both boards and the
 /// pockets must fit in one game (R7); error offsets count from the BFEN's start.
 pub fn parse_bfen(bfen: &str) -> Result<[Board; 2], FenError> {
-    let bar = bfen.find('|').ok_or(FenError { offset: bfen.len(), kind: FenErrorKind::MissingBoardSeparator })?;
+    let bar = bfen.find('|').ok_or(FenError {
+        offset: bfen.len(),
+        kind: FenErrorKind::MissingBoardSeparator,
+    })?;
     let a = Board::from_fen_at(&bfen[..bar], Flavour::Bughouse, 0)?;
     let b = Board::from_fen_at(&bfen[bar + 1..], Flavour::Bughouse, bar + 1)?;
     for color in Color::ALL {
         let (ma, mb) = (material(&a, &[color]), material(&b, &[color]));
         for role in Role::POCKET {
             if ma[role.index()] + mb[role.index()] > u32::from(POCKET_MAX[role.index()]) {
-                return Err(FenError { offset: 0, kind: FenErrorKind::TooMuchMaterial { color, role } });
+                return Err(FenError {
+                    offset: 0,
+                    kind: FenErrorKind::TooMuchMaterial { color, role },
+                });
             }
         }
     }

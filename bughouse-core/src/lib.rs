@@ -78,8 +78,8 @@ pub use error::{
     SanIllegalReason, SetupError,
 };
 pub use game::{
-    parse_bfen, Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
-    Mode,
+    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
+    Mode, parse_bfen,
 };
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use moves::Move;

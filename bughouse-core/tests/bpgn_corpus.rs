@@ -10,7 +10,9 @@ use bughouse_core::bpgn::{BpgnReader, RecordedKind};
 use bughouse_core::{EndReason, Flavour};
 
 fn files(dir: &str) -> Vec<std::path::PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus").join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/corpus")
+        .join(dir);
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(d) = stack.pop() {
@@ -39,9 +41,18 @@ fn n4_r16_every_bughouse_record_replays_and_agrees() {
                 if let Some(e) = &replay.error {
                     panic!("{}: {e}", path.display());
                 }
-                assert!(replay.agrees(), "{}: ending {:?} vs {:?}", path.display(), replay.ending, replay.game.outcome());
+                assert!(
+                    replay.agrees(),
+                    "{}: ending {:?} vs {:?}",
+                    path.display(),
+                    replay.ending,
+                    replay.game.outcome()
+                );
                 if replay.ending.kind == RecordedKind::Checkmate {
-                    assert_eq!(replay.game.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+                    assert_eq!(
+                        replay.game.outcome().map(|o| o.reason),
+                        Some(EndReason::Checkmate)
+                    );
                     mates += 1;
                 }
                 games += 1;
@@ -57,7 +68,8 @@ fn n4_r16_every_bughouse_record_replays_and_agrees() {
 #[test]
 fn r17_blockable_check_with_empty_pocket_plays_on_in_the_record() {
     // chess.com 161530622681_161530622683: after 40a. Q@e1+ White waits and later drops R@f1.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/chesscom-derived-bpgn/161530622681_161530622683.bpgn");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/corpus/chesscom-derived-bpgn/161530622681_161530622683.bpgn");
     let text = std::fs::read(path).unwrap();
     let record = BpgnReader::new(&text).next().unwrap();
     let replay = record.replay();
@@ -69,14 +81,23 @@ fn r17_blockable_check_with_empty_pocket_plays_on_in_the_record() {
 #[test]
 fn crazyhouse_archives_replay_in_the_crazyhouse_flavour() {
     let (mut games, mut mates) = (0, 0);
-    for path in files("crazyhouse-fics").into_iter().chain(files("crazyhouse-lichess")) {
+    for path in files("crazyhouse-fics")
+        .into_iter()
+        .chain(files("crazyhouse-lichess"))
+    {
         let text = std::fs::read(&path).unwrap();
         for record in BpgnReader::new(&text) {
             let replay = record.replay_board(Flavour::Crazyhouse);
             if let Some(e) = &replay.error {
                 panic!("{}: {e}", path.display());
             }
-            assert!(replay.agrees(), "{}: game {} ending {:?}", path.display(), record.number, replay.ending);
+            assert!(
+                replay.agrees(),
+                "{}: game {} ending {:?}",
+                path.display(),
+                record.number,
+                replay.ending
+            );
             if replay.ending.kind == RecordedKind::Checkmate {
                 mates += 1;
             }

@@ -63,23 +63,60 @@ const TAG_SEATS: [(&str, Seat); 4] = [
 ];
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+    hay.windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
-/// The seat whose player has the name `name`, by the record's tags; for a
-/// single-board record, `White`/`Black` or the `White`/`Black` tags name
-/// board A's seats.
-fn seat_named(record: &Record<'_>, name: &[u8]) -> Option<Seat> {
-    if let Some((_, seat)) = TAG_SEATS.iter().find(|(tag, _)| record.tag(tag) == Some(name)) {
-        return Some(*seat);
+/// The length of `name` (a tag value, `\"` escapes read as `"`) if `text`
+/// starts with it followed by a space or an apostrophe (`X's partner`).
+fn name_prefix(text: &[u8], name: &[u8]) -> Option<usize> {
+    let (mut i, mut j) = (0, 0);
+    while j < name.len() {
+        let c = if name[j] == b'\\' && j + 1 < name.len() {
+            j += 1;
+            name[j]
+        } else {
+            name[j]
+        };
+        if text.get(i) != Some(&c) {
+            return None;
+        }
+        i += 1;
+        j += 1;
     }
-    for color in Color::ALL {
-        let tag = if color.is_white() { "White" } else { "Black" };
-        if name.eq_ignore_ascii_case(tag.as_bytes()) || record.tag(tag) == Some(name) {
-            return Some(Seat::new(crate::BoardId::A, color));
+    (i > 0 && matches!(text.get(i), Some(b' ' | b'\''))).then_some(i)
+}
+
+/// The seat whose player's name starts the termination comment, by the
+/// record's tags; for a single-board record, `White`/`Black` or the
+/// `White`/`Black` tags name board A's seats. The longest matching name wins.
+fn seat_named(record: &Record<'_>, text: &[u8]) -> Option<Seat> {
+    let mut best: Option<(usize, Seat)> = None;
+    let mut consider = |name: &[u8], seat: Seat| {
+        if let Some(n) = name_prefix(text, name) {
+            if best.is_none_or(|(m, _)| n > m) {
+                best = Some((n, seat));
+            }
+        }
+    };
+    for (tag, seat) in TAG_SEATS {
+        if let Some(name) = record.tag(tag) {
+            consider(name, seat);
         }
     }
-    None
+    for color in Color::ALL {
+        let (tag, word): (&str, &[u8]) = if color.is_white() {
+            ("White", b"White")
+        } else {
+            ("Black", b"Black")
+        };
+        let seat = Seat::new(crate::BoardId::A, color);
+        consider(word, seat);
+        if let Some(name) = record.tag(tag) {
+            consider(name, seat);
+        }
+    }
+    best.map(|(_, seat)| seat)
 }
 
 impl<'a> RecordedEnding<'a> {
@@ -88,11 +125,10 @@ impl<'a> RecordedEnding<'a> {
     pub fn of(record: &Record<'a>, termination: Option<&'a [u8]>) -> RecordedEnding<'a> {
         let text = termination.unwrap_or(b"");
         let kind = kind_of_text(text);
-        let named = text
-            .iter()
-            .position(|&c| c == b' ' || c == b'\'')
-            .and_then(|n| seat_named(record, &text[..n]));
-        let loser = if matches!(kind, RecordedKind::Draw | RecordedKind::Aborted) || contains(text, b"partner won") {
+        let named = seat_named(record, text);
+        let loser = if matches!(kind, RecordedKind::Draw | RecordedKind::Aborted)
+            || contains(text, b"partner won")
+        {
             None
         } else if contains(text, b" won") {
             // "X won by …" names the winner: the loser is X's opponent.
@@ -102,7 +138,10 @@ impl<'a> RecordedEnding<'a> {
         };
         let mut ending = RecordedEnding { kind, loser, text };
         // chess.com records: the tags say who lost and how.
-        if let Some(seat) = record.tag("LoserSeat").and_then(|v| TAG_SEATS.iter().find(|(t, _)| t.as_bytes() == v)) {
+        if let Some(seat) = record
+            .tag("LoserSeat")
+            .and_then(|v| TAG_SEATS.iter().find(|(t, _)| t.as_bytes() == v))
+        {
             ending.loser = Some(seat.1);
             if let Some(reason) = record.tag("GameEndReason") {
                 ending.kind = kind_of_text(reason);
@@ -121,7 +160,8 @@ fn kind_of_text(text: &[u8]) -> RecordedKind {
         RecordedKind::Checkmate
     } else if contains(text, b"time") || contains(text, b"timeout") || contains(text, b"flag") {
         RecordedKind::Time
-    } else if contains(text, b"disconnect") || contains(text, b"abandon") || contains(text, b"left") {
+    } else if contains(text, b"disconnect") || contains(text, b"abandon") || contains(text, b"left")
+    {
         RecordedKind::Abandonment
     } else if contains(text, b"resign") {
         RecordedKind::Resignation

@@ -121,7 +121,11 @@ impl<'a> Iterator for Lexer<'a> {
                     if let Some((number, letter, dots, used)) = split_number(word) {
                         // `1.e4`: the move may follow the dots directly.
                         self.pos = start + used;
-                        return Some(Token::Number { number, letter, dots });
+                        return Some(Token::Number {
+                            number,
+                            letter,
+                            dots,
+                        });
                     }
                     return Some(Token::Move(word));
                 }
@@ -137,7 +141,9 @@ fn split_number(word: &[u8]) -> Option<(u32, Option<u8>, u8, usize)> {
     if digits == 0 || digits > 6 {
         return None;
     }
-    let number = word[..digits].iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    let number = word[..digits]
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
     let mut i = digits;
     let letter = match word.get(i) {
         Some(&l @ (b'A' | b'a' | b'B' | b'b')) => {
@@ -165,7 +171,10 @@ pub fn parse_clock(comment: &[u8]) -> Option<i32> {
     if int_len == 0 || int_len > 6 {
         return None;
     }
-    let mut ms: i64 = digits[..int_len].iter().fold(0, |n, &d| n * 10 + i64::from(d - b'0')) * 1000;
+    let mut ms: i64 = digits[..int_len]
+        .iter()
+        .fold(0, |n, &d| n * 10 + i64::from(d - b'0'))
+        * 1000;
     let rest = &digits[int_len..];
     if let Some(frac) = rest.strip_prefix(b".") {
         if frac.is_empty() || !frac.iter().all(u8::is_ascii_digit) {
@@ -190,16 +199,37 @@ mod tests {
     fn n4_tokens_of_fics_movetext() {
         let text = b"1A. e4{179.9} 1a. e5 {179} 14A. Qf3+{155.281} 11b. gxh6{-0.576}\r\n{C: kibitz\n spans} 1.e4 31... Nf6 $1 (1. d4 {x}) {makaka checkmated} 1-0";
         let tokens: arrayvec::ArrayVec<Token<'_>, 32> = Lexer::new(text).collect();
-        assert_eq!(tokens[0], Token::Number { number: 1, letter: Some(b'A'), dots: 1 });
+        assert_eq!(
+            tokens[0],
+            Token::Number {
+                number: 1,
+                letter: Some(b'A'),
+                dots: 1
+            }
+        );
         assert_eq!(tokens[1], Token::Move(b"e4"));
         assert_eq!(tokens[2], Token::Comment(b"179.9"));
         assert_eq!(tokens[5], Token::Comment(b"179"));
         assert_eq!(tokens[7], Token::Move(b"Qf3+"));
         assert_eq!(tokens[10], Token::Comment(b"-0.576"));
         assert_eq!(tokens[11], Token::Comment(b"C: kibitz\n spans"));
-        assert_eq!(tokens[12], Token::Number { number: 1, letter: None, dots: 1 });
+        assert_eq!(
+            tokens[12],
+            Token::Number {
+                number: 1,
+                letter: None,
+                dots: 1
+            }
+        );
         assert_eq!(tokens[13], Token::Move(b"e4"));
-        assert_eq!(tokens[14], Token::Number { number: 31, letter: None, dots: 3 });
+        assert_eq!(
+            tokens[14],
+            Token::Number {
+                number: 31,
+                letter: None,
+                dots: 3
+            }
+        );
         assert_eq!(tokens[15], Token::Move(b"Nf6"));
         assert_eq!(tokens[16], Token::Comment(b"makaka checkmated"));
         assert_eq!(tokens[17], Token::Result(b"1-0"));

@@ -26,7 +26,7 @@ mod replay;
 mod writer;
 
 pub use ending::{RecordedEnding, RecordedKind};
-pub use lexer::{parse_clock, Lexer, Token};
+pub use lexer::{Lexer, Token, parse_clock};
 pub use reader::{BpgnReader, Record, Tags};
-pub use replay::{replay_settings, BoardReplay, Replay, ReplayError, ReplayErrorKind};
+pub use replay::{BoardReplay, Replay, ReplayError, ReplayErrorKind, replay_settings};
 pub use writer::{result_token, write_bpgn};

@@ -21,12 +21,17 @@ impl<'a> Record<'a> {
     /// their bytes (archives may hold Latin-1); `\"` and `\\` escapes stay as
     /// written.
     pub fn tags(&self) -> Tags<'a> {
-        Tags { text: self.tag_text, pos: 0 }
+        Tags {
+            text: self.tag_text,
+            pos: 0,
+        }
     }
 
     /// The value of the first tag called `name`, if any.
     pub fn tag(&self, name: &str) -> Option<&'a [u8]> {
-        self.tags().find(|(n, _)| *n == name.as_bytes()).map(|(_, v)| v)
+        self.tags()
+            .find(|(n, _)| *n == name.as_bytes())
+            .map(|(_, v)| v)
     }
 
     /// The movetext's tokens.
@@ -39,7 +44,15 @@ impl<'a> Record<'a> {
     pub fn is_bughouse(&self) -> bool {
         self.tag("WhiteA").is_some()
             || self.tag("BlackA").is_some()
-            || self.tokens().any(|t| matches!(t, Token::Number { letter: Some(_), .. }))
+            || self.tokens().any(|t| {
+                matches!(
+                    t,
+                    Token::Number {
+                        letter: Some(_),
+                        ..
+                    }
+                )
+            })
     }
 }
 
@@ -58,7 +71,11 @@ impl<'a> Iterator for Tags<'a> {
             let open = self.pos + self.text.get(self.pos..)?.iter().position(|&c| c == b'[')?;
             let mut i = open + 1;
             let name_start = i;
-            while self.text.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+            while self
+                .text
+                .get(i)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            {
                 i += 1;
             }
             let name = &self.text[name_start..i];
@@ -82,7 +99,10 @@ impl<'a> Iterator for Tags<'a> {
             let value_end = j.min(self.text.len());
             let value = &self.text[value_start..value_end];
             self.pos = value_end;
-            if let Some(close) = self.text[self.pos..].iter().position(|&c| c == b']' || c == b'\n') {
+            if let Some(close) = self.text[self.pos..]
+                .iter()
+                .position(|&c| c == b']' || c == b'\n')
+            {
                 self.pos += close + 1;
             }
             return Some((name, value));
@@ -104,11 +124,19 @@ pub struct BpgnReader<'a> {
 impl<'a> BpgnReader<'a> {
     /// Games in `text` (any bytes; Latin-1 archives are fine).
     pub fn new(text: &'a [u8]) -> BpgnReader<'a> {
-        BpgnReader { text, pos: 0, line: 1, games: 0 }
+        BpgnReader {
+            text,
+            pos: 0,
+            line: 1,
+            games: 0,
+        }
     }
 
     fn advance_to(&mut self, to: usize) {
-        self.line += self.text[self.pos..to].iter().filter(|&&c| c == b'\n').count();
+        self.line += self.text[self.pos..to]
+            .iter()
+            .filter(|&&c| c == b'\n')
+            .count();
         self.pos = to;
     }
 }
@@ -134,8 +162,15 @@ impl<'a> Iterator for BpgnReader<'a> {
         // The tag section: lines that start with '['.
         let mut i = self.pos;
         while self.text.get(i) == Some(&b'[') {
-            i += self.text[i..].iter().position(|&c| c == b'\n').map_or(self.text.len() - i, |n| n + 1);
-            while self.text.get(i).is_some_and(|&c| c == b' ' || c == b'\t' || c == b'\r' || c == b'\n') {
+            i += self.text[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(self.text.len() - i, |n| n + 1);
+            while self
+                .text
+                .get(i)
+                .is_some_and(|&c| c == b' ' || c == b'\t' || c == b'\r' || c == b'\n')
+            {
                 i += 1;
             }
         }
@@ -157,8 +192,13 @@ impl<'a> Iterator for BpgnReader<'a> {
             } else if c == b'[' && at_line_start && j > body_start {
                 end = j;
                 break;
-            } else if !c.is_ascii_whitespace() && (j == 0 || self.text[j - 1].is_ascii_whitespace() || self.text[j - 1] == b'}') {
-                let word_len = self.text[j..].iter().position(|c| c.is_ascii_whitespace()).unwrap_or(self.text.len() - j);
+            } else if !c.is_ascii_whitespace()
+                && (j == 0 || self.text[j - 1].is_ascii_whitespace() || self.text[j - 1] == b'}')
+            {
+                let word_len = self.text[j..]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace())
+                    .unwrap_or(self.text.len() - j);
                 let word = &self.text[j..j + word_len];
                 if matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
                     end = j + word_len;
@@ -175,7 +215,12 @@ impl<'a> Iterator for BpgnReader<'a> {
         let movetext = &self.text[body_start..end];
         self.advance_to(end);
         self.games += 1;
-        Some(Record { number: self.games, line, tag_text, movetext })
+        Some(Record {
+            number: self.games,
+            line,
+            tag_text,
+            movetext,
+        })
     }
 }
 

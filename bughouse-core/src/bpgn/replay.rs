@@ -9,11 +9,11 @@
 use core::fmt;
 
 use super::ending::{RecordedEnding, RecordedKind};
-use super::lexer::{parse_clock, Token};
+use super::lexer::{Token, parse_clock};
 use super::reader::Record;
 use crate::{
-    parse_bfen, Board, EndReason, FenError, Flavour, Game, GameError, GameSettings, Mode, MoveTextError, Outcome,
-    San, SanError, Seat, Seats, MAX_MOVE_CAP,
+    Board, EndReason, FenError, Flavour, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
+    MoveTextError, Outcome, San, SanError, Seat, Seats, parse_bfen,
 };
 
 /// What went wrong at one move of a record.
@@ -73,7 +73,11 @@ impl fmt::Display for ReplayError<'_> {
         }
         f.write_str(" '")?;
         for &b in self.text {
-            let c = if b.is_ascii_graphic() || b == b' ' { char::from(b) } else { '?' };
+            let c = if b.is_ascii_graphic() || b == b' ' {
+                char::from(b)
+            } else {
+                '?'
+            };
             write!(f, "{c}")?;
         }
         write!(f, "': {}", self.kind)
@@ -101,7 +105,8 @@ impl Replay<'_> {
         self.error.is_none()
             && match (self.ending.kind, self.game.outcome()) {
                 (RecordedKind::Checkmate, Some(o)) => {
-                    o.reason == EndReason::Checkmate && (self.ending.loser.is_none() || o.seat == self.ending.loser)
+                    o.reason == EndReason::Checkmate
+                        && (self.ending.loser.is_none() || o.seat == self.ending.loser)
                 }
                 (RecordedKind::Checkmate, None) => false,
                 (_, outcome) => outcome.is_none(),
@@ -125,13 +130,40 @@ pub struct BoardReplay<'a> {
 impl BoardReplay<'_> {
     /// Whether a recorded checkmate is mate on the board reached.
     pub fn agrees(&self) -> bool {
-        self.error.is_none() && (self.ending.kind != RecordedKind::Checkmate || self.board.is_checkmate())
+        self.error.is_none()
+            && (self.ending.kind != RecordedKind::Checkmate || self.board.is_checkmate())
     }
+}
+
+/// Plays one recorded move: the seat from its board letter, the move from
+/// its SAN on that seat's board.
+fn play_recorded(game: &mut Game, rec: &RecordedMove<'_>) -> Result<(), ReplayErrorKind> {
+    let seat = rec
+        .letter
+        .and_then(|l| Seat::from_char(char::from(l)))
+        .ok_or(ReplayErrorKind::NoSeat)?;
+    if let Some(outcome) = game.outcome() {
+        return Err(ReplayErrorKind::EndedEarly(outcome));
+    }
+    let board = game.board(seat.board);
+    if board.turn() != seat.color {
+        return Err(ReplayErrorKind::NotYourTurn);
+    }
+    let san = San::from_ascii(rec.text).map_err(ReplayErrorKind::Invalid)?;
+    let m = san.to_move(board).map_err(ReplayErrorKind::Illegal)?;
+    game.play_recorded(seat, m, rec.clock_ms)
+        .map_err(ReplayErrorKind::Refused)?;
+    Ok(())
 }
 
 /// Settings for replaying archives: live, no clocks, the largest cap.
 pub fn replay_settings() -> GameSettings {
-    GameSettings { mode: Mode::Live, time_control: None, humans: Seats::all(), move_cap: MAX_MOVE_CAP }
+    GameSettings {
+        mode: Mode::Live,
+        time_control: None,
+        humans: Seats::all(),
+        move_cap: MAX_MOVE_CAP,
+    }
 }
 
 /// The moves of a record with their seats (BPGN board letters), clocks, and
@@ -169,7 +201,12 @@ impl<'a> Moves<'a, '_> {
                     }
                     self.termination = None;
                     let letter = self.letter.take();
-                    return Some(RecordedMove { number: self.number, letter, text, clock_ms });
+                    return Some(RecordedMove {
+                        number: self.number,
+                        letter,
+                        text,
+                        clock_ms,
+                    });
                 }
                 Token::Comment(text) => self.termination = Some(text),
                 Token::Result(_) => return None,
@@ -185,7 +222,13 @@ impl<'a> Moves<'a, '_> {
 
 impl<'a> Record<'a> {
     fn moves<'r>(&'r self) -> Moves<'a, 'r> {
-        Moves { tokens: self.tokens().peekable(), record: self, number: 0, letter: None, termination: None }
+        Moves {
+            tokens: self.tokens().peekable(),
+            record: self,
+            number: 0,
+            letter: None,
+            termination: None,
+        }
     }
 
     fn start_fen(&self) -> Option<&'a str> {
@@ -194,9 +237,57 @@ impl<'a> Record<'a> {
 
     /// Replays this record as a bughouse match through [`Game`], in record
     /// order; stops at the first move the rules refuse.
+    ///
+    /// Records rebuilt from two per-board archives (chess.com) order moves of
+    /// different boards by their clocks, which is approximate: a move of the
+    /// other board may be listed after the mate that ended the match. When
+    /// the rules end the game early and only moves of the other board follow,
+    /// the replay tries again with the ending move played last.
     pub fn replay(&self) -> Replay<'a> {
+        let first = self.replay_deferring(None);
+        let Some(ReplayError {
+            kind: ReplayErrorKind::EndedEarly(_),
+            ..
+        }) = first.error
+        else {
+            return first;
+        };
+        let last = first.moves.checked_sub(1);
+        let ending_board = first.game.history().last().map(|a| a.seat.board);
+        let rest_on_other_board = {
+            let mut moves = self.moves();
+            let mut i = 0;
+            let mut ok = true;
+            while let Some(rec) = moves.next_move() {
+                if i >= first.moves {
+                    ok &= rec
+                        .letter
+                        .and_then(|l| Seat::from_char(char::from(l)))
+                        .map(|s| s.board)
+                        != ending_board;
+                }
+                i += 1;
+            }
+            ok
+        };
+        if rest_on_other_board {
+            let second = self.replay_deferring(last);
+            if second.error.is_none() {
+                return second;
+            }
+        }
+        first
+    }
+
+    fn replay_deferring(&self, defer: Option<usize>) -> Replay<'a> {
         let settings = replay_settings();
-        let error = |kind, seat, number, text| ReplayError { game: self.number, move_number: number, seat, text, kind };
+        let error = |kind, seat, number, text| ReplayError {
+            game: self.number,
+            move_number: number,
+            seat,
+            text,
+            kind,
+        };
         let boards = match self.start_fen().map(parse_bfen) {
             None => [Board::new(), Board::new()],
             Some(Ok(boards)) => boards,
@@ -213,49 +304,50 @@ impl<'a> Record<'a> {
         let mut moves = self.moves();
         let mut count = 0;
         let mut failure = None;
+        let mut held = None;
+        let mut index = 0;
         while let Some(rec) = moves.next_move() {
-            let seat = rec.letter.and_then(|l| Seat::from_char(char::from(l)));
-            let fail = |kind| Some(error(kind, seat, rec.number, rec.text));
-            let Some(seat) = seat else {
-                failure = fail(ReplayErrorKind::NoSeat);
-                break;
-            };
-            if let Some(outcome) = game.outcome() {
-                failure = fail(ReplayErrorKind::EndedEarly(outcome));
-                break;
+            if Some(index) == defer {
+                held = Some(rec);
+                index += 1;
+                continue;
             }
-            let board = game.board(seat.board);
-            if board.turn() != seat.color {
-                failure = fail(ReplayErrorKind::NotYourTurn);
-                break;
-            }
-            let m = match San::from_ascii(rec.text) {
-                Ok(san) => match san.to_move(board) {
-                    Ok(m) => m,
-                    Err(e) => {
-                        failure = fail(ReplayErrorKind::Illegal(e));
-                        break;
-                    }
-                },
-                Err(e) => {
-                    failure = fail(ReplayErrorKind::Invalid(e));
-                    break;
-                }
-            };
-            if let Err(e) = game.play_recorded(seat, m, rec.clock_ms) {
-                failure = fail(ReplayErrorKind::Refused(e));
+            index += 1;
+            if let Err(kind) = play_recorded(&mut game, &rec) {
+                let seat = rec.letter.and_then(|l| Seat::from_char(char::from(l)));
+                failure = Some(error(kind, seat, rec.number, rec.text));
                 break;
             }
             count += 1;
         }
+        if let (Some(rec), None) = (held, failure) {
+            match play_recorded(&mut game, &rec) {
+                Ok(()) => count += 1,
+                Err(kind) => {
+                    let seat = rec.letter.and_then(|l| Seat::from_char(char::from(l)));
+                    failure = Some(error(kind, seat, rec.number, rec.text));
+                }
+            }
+        }
         let ending = moves.finish();
-        Replay { game, moves: count, error: failure, ending }
+        Replay {
+            game,
+            moves: count,
+            error: failure,
+            ending,
+        }
     }
 
     /// Replays this record as a single-board game in `flavour` (crazyhouse
     /// archives: [`Flavour::Crazyhouse`]), White and Black alternating.
     pub fn replay_board(&self, flavour: Flavour) -> BoardReplay<'a> {
-        let error = |kind, seat, number, text| ReplayError { game: self.number, move_number: number, seat, text, kind };
+        let error = |kind, seat, number, text| ReplayError {
+            game: self.number,
+            move_number: number,
+            seat,
+            text,
+            kind,
+        };
         let mut board = match self.start_fen().map(|f| Board::from_fen(f, flavour)) {
             Some(Ok(board)) => board,
             None => Board::new_with(flavour),
@@ -288,7 +380,11 @@ impl<'a> Record<'a> {
             }
         }
         let ending = moves.finish();
-        BoardReplay { board, moves: count, error: failure, ending }
+        BoardReplay {
+            board,
+            moves: count,
+            error: failure,
+            ending,
+        }
     }
 }
-

@@ -108,12 +108,18 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
                 (None, None) => writeln!(out, "[{name} \"{default}\"]")?,
             }
         } else {
-            writeln!(out, "[{name} \"{}\"]", Escaped(tag(name).unwrap_or(default)))?;
+            writeln!(
+                out,
+                "[{name} \"{}\"]",
+                Escaped(tag(name).unwrap_or(default))
+            )?;
         }
     }
     for (name, value) in tags {
-        let known = ROSTER.iter().any(|(n, _)| n == name) || matches!(*name, "Result" | "FEN" | "SetUp");
-        let first = tags.iter().position(|(n, _)| n == name) == tags.iter().rposition(|(n, _)| n == name);
+        let known =
+            ROSTER.iter().any(|(n, _)| n == name) || matches!(*name, "Result" | "FEN" | "SetUp");
+        let first =
+            tags.iter().position(|(n, _)| n == name) == tags.iter().rposition(|(n, _)| n == name);
         if !known && first {
             writeln!(out, "[{name} \"{}\"]", Escaped(value))?;
         }
@@ -127,7 +133,12 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
     writeln!(out, "[Result \"{result}\"]")?;
 
     let mut w = Wrapped { out, column: 0 };
-    let mut replay = game.restarted();
+    // Replayed without clocks: the history's own clocks are what is written.
+    let settings = crate::GameSettings {
+        time_control: None,
+        ..*game.settings()
+    };
+    let mut replay = Game::build(*game.start_boards(), settings);
     for action in game.history() {
         match action.kind {
             ActionKind::Move(m) => {
@@ -135,7 +146,11 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
                 let san = SanPlus::from_move(board, m);
                 let number = board.fullmoves();
                 match action.clock_ms {
-                    Some(ms) => w.word(format_args!("{number}{}. {san}{{{}}}", action.seat.char(), Seconds(ms)))?,
+                    Some(ms) => w.word(format_args!(
+                        "{number}{}. {san}{{{}}}",
+                        action.seat.char(),
+                        Seconds(ms)
+                    ))?,
                     None => w.word(format_args!("{number}{}. {san}", action.seat.char()))?,
                 }
                 if replay.play_recorded(action.seat, m, None).is_err() {
@@ -161,13 +176,27 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
             tag(tag_name).unwrap_or(seat.name())
         };
         match (o.seat, o.reason) {
-            (Some(seat), EndReason::Checkmate) => w.word(format_args!("{{{} checkmated}}", name(seat)))?,
-            (Some(seat), EndReason::Time) => w.word(format_args!("{{{} forfeits on time}}", name(seat)))?,
-            (Some(seat), EndReason::Resignation) => w.word(format_args!("{{{} resigns}}", name(seat)))?,
-            (Some(seat), _) => w.word(format_args!("{{{} forfeits by disconnection}}", name(seat)))?,
-            (None, EndReason::Time) => w.word(format_args!("{{Game drawn: both teams ran out of time}}"))?,
-            (None, EndReason::Agreement) => w.word(format_args!("{{Game drawn by mutual agreement}}"))?,
-            (None, EndReason::NoOneCanMove) => w.word(format_args!("{{Game drawn: no one can move}}"))?,
+            (Some(seat), EndReason::Checkmate) => {
+                w.word(format_args!("{{{} checkmated}}", name(seat)))?
+            }
+            (Some(seat), EndReason::Time) => {
+                w.word(format_args!("{{{} forfeits on time}}", name(seat)))?
+            }
+            (Some(seat), EndReason::Resignation) => {
+                w.word(format_args!("{{{} resigns}}", name(seat)))?
+            }
+            (Some(seat), _) => {
+                w.word(format_args!("{{{} forfeits by disconnection}}", name(seat)))?
+            }
+            (None, EndReason::Time) => {
+                w.word(format_args!("{{Game drawn: both teams ran out of time}}"))?
+            }
+            (None, EndReason::Agreement) => {
+                w.word(format_args!("{{Game drawn by mutual agreement}}"))?
+            }
+            (None, EndReason::NoOneCanMove) => {
+                w.word(format_args!("{{Game drawn: no one can move}}"))?
+            }
             (None, EndReason::MoveCap) => w.word(format_args!("{{Game drawn by the move cap}}"))?,
             (None, _) => w.word(format_args!("{{Game drawn by repetition}}"))?,
         }
