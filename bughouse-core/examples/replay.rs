@@ -15,14 +15,23 @@ use bughouse_core::Flavour;
 use bughouse_core::bpgn::BpgnReader;
 
 fn main() -> ExitCode {
-    let files: Vec<String> = std::env::args().skip(1).collect();
+    let mut files: Vec<String> = std::env::args().skip(1).collect();
+    // `--repeat N` replays everything N times (for measuring speed).
+    let repeat = match files.iter().position(|a| a == "--repeat") {
+        Some(i) if i + 1 < files.len() => {
+            let n = files[i + 1].parse().unwrap_or(1);
+            files.drain(i..i + 2);
+            n
+        }
+        _ => 1usize,
+    };
     if files.is_empty() {
         eprintln!("usage: replay FILE...");
         return ExitCode::from(2);
     }
     let (mut games, mut moves, mut errors) = (0usize, 0usize, 0usize);
     let mut elapsed = 0.0;
-    for path in &files {
+    for path in files.iter().cycle().take(files.len() * repeat) {
         let text = match std::fs::read(path) {
             Ok(text) => text,
             Err(e) => {

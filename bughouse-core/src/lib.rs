@@ -49,6 +49,7 @@ mod color;
 mod error;
 mod fen;
 mod game;
+mod legality;
 mod magics;
 mod movegen;
 mod moves;

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use arrayvec::{ArrayString, CapacityError};
 
-use crate::attacks::{aligned, attacks, between, king_attacks, pawn_attacks};
+use crate::attacks::{attacks, pawn_attacks};
 use crate::{
     Bitboard, Board, CastlingSide, Color, File, IllegalReason, Move, MoveTextError, Rank, Role,
     SanError, SanIllegalReason, Square,
@@ -109,21 +109,17 @@ impl Suffix {
     }
 
     /// The suffix a move earns when it leads to `after`: `#` only for a
-    /// bughouse mate (R16), `+` for any other check, even one a drop could
-    /// block with the pocket empty (R17).
+    /// checkmate as [`Board::is_checkmate`] judges it — in the bughouse
+    /// flavour a bughouse mate (R16) — and `+` for any other check, even one
+    /// a drop could block with the pocket empty (R17).
     pub fn from_board(after: &Board) -> Option<Suffix> {
-        let checkers = after.checkers();
-        let first = checkers.first()?;
-        // One checker with room between it and the king: a drop could block
-        // it, so it is never mate, whatever the pockets hold.
-        if !checkers.more_than_one() && between(after.king_of(after.turn()), first).nonempty() {
-            return Some(Suffix::Check);
-        }
-        Some(if after.has_legal_move() {
-            Suffix::Check
+        if !after.is_check() {
+            None
+        } else if after.is_checkmate() {
+            Some(Suffix::Checkmate)
         } else {
-            Suffix::Checkmate
-        })
+            Some(Suffix::Check)
+        }
     }
 }
 
@@ -308,7 +304,7 @@ impl San {
                         to,
                         promotion,
                     };
-                    if board.is_legal_fast(m) {
+                    if board.is_legal(m) {
                         if let Some(first) = found {
                             return Err(SanError::Ambiguous {
                                 san: self,
@@ -396,7 +392,7 @@ impl SanPlus {
     /// An illegal `m` gets some text without a suffix, never a panic.
     pub fn from_move(board: &Board, m: Move) -> SanPlus {
         let san = San::from_move(board, m);
-        let suffix = if board.is_legal_fast(m) {
+        let suffix = if board.is_legal(m) {
             let mut after = *board;
             after.play_unchecked(m);
             Suffix::from_board(&after)
@@ -492,7 +488,7 @@ impl Board {
                 to,
                 promotion: None,
             };
-            if self.is_legal_fast(m) {
+            if self.is_legal(m) {
                 ambiguous = true;
                 same_file |= other.file() == from.file();
                 same_rank |= other.rank() == from.rank();
@@ -535,98 +531,6 @@ impl Board {
         sources
     }
 
-    /// Whether `m` is legal, worked out for this one move rather than by
-    /// walking the generator; agrees with [`Board::is_legal`] (tested on
-    /// every move of many positions). Castling asks the generator.
-    pub(crate) fn is_legal_fast(&self, m: Move) -> bool {
-        let us = self.turn();
-        let them = us.other();
-        let ours = self.by_color(us);
-        let occupied = self.occupied();
-        let king = self.king_of(us);
-        match m {
-            Move::Drop { role, to } => {
-                if role == Role::King
-                    || !self.pocket(us).has(role)
-                    || occupied.contains(to)
-                    || (role == Role::Pawn && Bitboard::BACKRANKS.contains(to))
-                {
-                    return false;
-                }
-                let checkers = self.checkers();
-                match checkers.first() {
-                    None => true,
-                    // While in check a drop must block it (R13).
-                    Some(c) => !checkers.more_than_one() && between(king, c).contains(to),
-                }
-            }
-            Move::Normal {
-                from,
-                to,
-                promotion,
-            } => {
-                if !ours.contains(from) || ours.contains(to) {
-                    return false;
-                }
-                let Some(role) = self.role_at(from) else {
-                    return false;
-                };
-                let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
-                match promotion {
-                    None if promotes => return false,
-                    Some(Role::Pawn | Role::King) => return false,
-                    Some(_) if !promotes => return false,
-                    _ => {}
-                }
-                if role == Role::King {
-                    if CastlingSide::of_king_move(us, from, to).is_some() {
-                        return self.is_legal(m);
-                    }
-                    return king_attacks(from).contains(to)
-                        && self
-                            .attackers_to(to, them, occupied - Bitboard::from_square(king))
-                            .is_empty();
-                }
-                if role == Role::Pawn {
-                    if pawn_attacks(us, from).contains(to) {
-                        if self.ep_square() == Some(to) && !occupied.contains(to) {
-                            return self.en_passant_capture_is_safe(from, to);
-                        }
-                        if !self.by_color(them).contains(to) {
-                            return false;
-                        }
-                    } else {
-                        let forward: i32 = if us.is_white() { 8 } else { -8 };
-                        let Some(one) = from.offset(forward) else {
-                            return false;
-                        };
-                        if occupied.contains(one) {
-                            return false;
-                        }
-                        if to != one {
-                            let two_ok = Some(from.rank()) == second_rank(us)
-                                && one.offset(forward) == Some(to)
-                                && !occupied.contains(to);
-                            if !two_ok {
-                                return false;
-                            }
-                        }
-                    }
-                } else if !attacks(from, role.of(us), occupied).contains(to) {
-                    return false;
-                }
-                let checkers = self.checkers();
-                if let Some(c) = checkers.first() {
-                    if checkers.more_than_one() || !between(king, c).with(c).contains(to) {
-                        return false;
-                    }
-                }
-                // Moving along the line through the king keeps any pin.
-                aligned(king, from, to) || !self.pinned().contains(from)
-            }
-        }
-    }
-
     /// Why a drop is refused here, or `None` when it is legal.
     fn drop_refusal(&self, role: Role, to: Square) -> Option<IllegalReason> {
         let us = self.turn();
@@ -638,7 +542,7 @@ impl Board {
             IllegalReason::DropOnOccupied(to)
         } else if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
             IllegalReason::PawnDropOnBackRank
-        } else if self.is_legal_fast(Move::Drop { role, to }) {
+        } else if self.is_legal(Move::Drop { role, to }) {
             return None;
         } else {
             IllegalReason::LeavesKingInCheck
@@ -889,11 +793,28 @@ mod tests {
         normal.chain(drops)
     }
 
-    /// `is_legal_fast` must agree with the generator on every move text of
+    /// `is_legal` must agree with the generator on every move text of
     /// positions from random crazyhouse and bughouse games (drops, pins,
     /// checks, en passant, castling, promotions).
     #[test]
-    fn r13_is_legal_fast_agrees_with_the_generator() {
+    fn n3_max_san_len_holds() {
+        let longest = SanPlus {
+            san: San::Normal {
+                role: Role::Queen,
+                file: Some(File::A),
+                rank: Some(Rank::FIRST),
+                capture: true,
+                to: Square::B2,
+                promotion: Some(Role::Queen),
+            },
+            suffix: Some(Suffix::Checkmate),
+        };
+        assert_eq!(longest.to_array_string().as_str(), "Qa1xb2=Q#");
+        assert_eq!(longest.to_array_string().len(), MAX_SAN_LEN);
+    }
+
+    #[test]
+    fn r13_is_legal_agrees_with_the_generator() {
         let starts = [
             (
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[NBRqnbr] w KQkq - 0 1",
@@ -931,7 +852,7 @@ mod tests {
                 for _ply in 0..30 {
                     let legal: HashSet<Move> = board.legal_moves().into_iter().collect();
                     for m in every_move() {
-                        assert_eq!(board.is_legal_fast(m), legal.contains(&m), "{m} on {board}");
+                        assert_eq!(board.is_legal(m), legal.contains(&m), "{m} on {board}");
                     }
                     positions += 1;
                     let list = board.legal_moves();
@@ -943,22 +864,5 @@ mod tests {
             }
         }
         assert!(positions > 500);
-    }
-
-    #[test]
-    fn n3_max_san_len_holds() {
-        let longest = SanPlus {
-            san: San::Normal {
-                role: Role::Queen,
-                file: Some(File::A),
-                rank: Some(Rank::FIRST),
-                capture: true,
-                to: Square::B2,
-                promotion: Some(Role::Queen),
-            },
-            suffix: Some(Suffix::Checkmate),
-        };
-        assert_eq!(longest.to_array_string().as_str(), "Qa1xb2=Q#");
-        assert_eq!(longest.to_array_string().len(), MAX_SAN_LEN);
     }
 }

@@ -211,29 +211,30 @@ mod tests {
         assert_eq!(tokens[2], Token::Comment(b"179.9"));
         assert_eq!(tokens[5], Token::Comment(b"179"));
         assert_eq!(tokens[7], Token::Move(b"Qf3+"));
-        assert_eq!(tokens[10], Token::Comment(b"-0.576"));
-        assert_eq!(tokens[11], Token::Comment(b"C: kibitz\n spans"));
+        assert_eq!(tokens[10], Token::Move(b"gxh6"));
+        assert_eq!(tokens[11], Token::Comment(b"-0.576"));
+        assert_eq!(tokens[12], Token::Comment(b"C: kibitz\n spans"));
         assert_eq!(
-            tokens[12],
+            tokens[13],
             Token::Number {
                 number: 1,
                 letter: None,
                 dots: 1
             }
         );
-        assert_eq!(tokens[13], Token::Move(b"e4"));
+        assert_eq!(tokens[14], Token::Move(b"e4"));
         assert_eq!(
-            tokens[14],
+            tokens[15],
             Token::Number {
                 number: 31,
                 letter: None,
                 dots: 3
             }
         );
-        assert_eq!(tokens[15], Token::Move(b"Nf6"));
-        assert_eq!(tokens[16], Token::Comment(b"makaka checkmated"));
-        assert_eq!(tokens[17], Token::Result(b"1-0"));
-        assert_eq!(tokens.len(), 18);
+        assert_eq!(tokens[16], Token::Move(b"Nf6"));
+        assert_eq!(tokens[17], Token::Comment(b"makaka checkmated"));
+        assert_eq!(tokens[18], Token::Result(b"1-0"));
+        assert_eq!(tokens.len(), 19);
     }
 
     #[test]

@@ -179,36 +179,48 @@ impl<'a> Iterator for BpgnReader<'a> {
         // The movetext: up to the result token, or to the next tag section
         // at the start of a line (a truncated game), or to the end.
         let body_start = i;
+        let text = self.text;
         let mut j = i;
-        let mut in_comment = false;
+        let mut end = text.len();
         let mut at_line_start = true;
-        let mut end = self.text.len();
-        while j < self.text.len() {
-            let c = self.text[j];
-            if in_comment {
-                in_comment = c != b'}';
-            } else if c == b'{' {
-                in_comment = true;
-            } else if c == b'[' && at_line_start && j > body_start {
-                end = j;
-                break;
-            } else if !c.is_ascii_whitespace()
-                && (j == 0 || self.text[j - 1].is_ascii_whitespace() || self.text[j - 1] == b'}')
-            {
-                let word_len = self.text[j..]
-                    .iter()
-                    .position(|c| c.is_ascii_whitespace())
-                    .unwrap_or(self.text.len() - j);
-                let word = &self.text[j..j + word_len];
-                if matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
-                    end = j + word_len;
+        let mut prev_blank = true;
+        while j < text.len() {
+            let c = text[j];
+            match c {
+                b'{' => {
+                    // Comments may hold anything, brackets and results included.
+                    j += text[j..]
+                        .iter()
+                        .position(|&c| c == b'}')
+                        .unwrap_or(text.len() - j);
+                    at_line_start = false;
+                    prev_blank = true;
+                }
+                b'\n' => {
+                    at_line_start = true;
+                    prev_blank = true;
+                }
+                b'[' if at_line_start && j > body_start => {
+                    end = j;
                     break;
                 }
-            }
-            if c == b'\n' {
-                at_line_start = true;
-            } else if !c.is_ascii_whitespace() {
-                at_line_start = false;
+                b'1' | b'0' | b'*' if prev_blank => {
+                    let word_len = text[j..]
+                        .iter()
+                        .position(u8::is_ascii_whitespace)
+                        .unwrap_or(text.len() - j);
+                    if matches!(&text[j..j + word_len], b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+                        end = j + word_len;
+                        break;
+                    }
+                    at_line_start = false;
+                    prev_blank = false;
+                }
+                _ => {
+                    let blank = c.is_ascii_whitespace();
+                    at_line_start &= blank;
+                    prev_blank = blank;
+                }
             }
             j += 1;
         }
