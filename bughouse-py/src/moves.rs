@@ -1,0 +1,136 @@
+//! `Move`: a normal move or a drop (R9), as python-chess shapes it.
+
+use bughouse_core::{Move, Role};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::convert;
+use crate::errors::{self, BadMoveText, OrRaise};
+
+/// A move or a drop on one board. Immutable and hashable.
+#[pyclass(frozen, eq, hash, module = "bughouse", name = "Move")]
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct PyMove(pub(crate) Move);
+
+impl PyMove {
+    /// Reads UCI text, naming the text in the error.
+    pub(crate) fn parse(uci: &str) -> PyResult<Move> {
+        Move::from_uci(uci)
+            .map_err(|e| BadMoveText(uci, e))
+            .or_raise()
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// `Move(from_square, to_square, promotion=None, drop=None)` as in
+    /// python-chess. A drop has `from_square` None (or equal to `to_square`,
+    /// as python-chess writes drops) and `drop` set to the piece type.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
+    fn new(
+        from_square: Option<i64>,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<PyMove> {
+        let to = convert::square(to_square)?;
+        let from = from_square.map(convert::square).transpose()?;
+        let promotion = promotion.map(convert::role).transpose()?;
+        let drop = drop.map(convert::role).transpose()?;
+        let mv = match drop {
+            Some(role) => {
+                if from.is_some_and(|f| f != to) {
+                    return Err(errors::invalid_move(
+                        "a drop has no from_square (or from_square == to_square)".into(),
+                    ));
+                }
+                if promotion.is_some() {
+                    return Err(errors::invalid_move("a drop cannot promote".into()));
+                }
+                if role == Role::King {
+                    return Err(errors::invalid_move("a king is never dropped (R3)".into()));
+                }
+                Move::Drop { role, to }
+            }
+            None => {
+                let from = from.ok_or_else(|| {
+                    errors::invalid_move("a move without from_square must be a drop".into())
+                })?;
+                if from == to {
+                    return Err(errors::invalid_move("a move must change squares".into()));
+                }
+                if matches!(promotion, Some(Role::Pawn | Role::King)) {
+                    return Err(errors::invalid_move(
+                        "a promotion is to a knight, bishop, rook or queen".into(),
+                    ));
+                }
+                Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                }
+            }
+        };
+        Ok(PyMove(mv))
+    }
+
+    /// Reads UCI (N3): `"e2e4"`, `"e7e8q"`, `"N@f3"`, `"P@e4"`; castling is
+    /// the king's two-square move (`"e1g1"`). `InvalidMoveError` otherwise.
+    #[staticmethod]
+    fn from_uci(uci: &str) -> PyResult<PyMove> {
+        PyMove::parse(uci).map(PyMove)
+    }
+
+    /// The UCI text (N3).
+    fn uci(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// Where the piece stands; None for a drop.
+    #[getter(from_square)]
+    fn origin(&self) -> Option<u8> {
+        self.0.from().map(convert::square_number)
+    }
+
+    /// Where the piece goes.
+    #[getter]
+    fn to_square(&self) -> u8 {
+        convert::square_number(self.0.to())
+    }
+
+    /// The piece type a pawn promotes to, or None.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        self.0.promotion().map(convert::role_number)
+    }
+
+    /// The piece type dropped, or None for a board move.
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        match self.0 {
+            Move::Drop { role, .. } => Some(convert::role_number(role)),
+            Move::Normal { .. } => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.0)
+    }
+
+    /// Pickles as `Move(from_square, to_square, promotion, drop)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (Option<u8>, u8, Option<u8>, Option<u8>)) {
+        let m = slf.get();
+        (
+            slf.get_type(),
+            (m.origin(), m.to_square(), m.promotion(), m.drop()),
+        )
+    }
+}
