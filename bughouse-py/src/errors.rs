@@ -106,7 +106,11 @@ pub(crate) struct BadMoveText<'a>(pub &'a str, pub MoveTextError);
 
 impl ToPyErr for BadMoveText<'_> {
     fn to_py_err(self) -> PyErr {
-        InvalidMoveError::new_err(format!("invalid UCI move {:?}: {}", self.0, self.1))
+        let BadMoveText(text, e) = self;
+        InvalidMoveError::new_err(format!(
+            "invalid UCI move '{text}' at byte {}: {}",
+            e.offset, e.reason
+        ))
     }
 }
 
