@@ -27,7 +27,9 @@ test-rust-deep:
 
 # Python: a venv in $(VENV) on first use (pinned tools), the package built in
 # release mode and installed into it, then pytest and the stub check. pytest
-# exits 5 when it collects no test: that fails here, as it should.
+# exits 5 when it collects no test: that fails here, as it should. The stub
+# check compares the .pyi with the module; mypy over the tests checks that
+# the stubs describe real use.
 PY_TOOLS := bughouse-py/requirements-dev.txt
 
 $(VENV)/.tools: $(PY_TOOLS)
@@ -46,10 +48,11 @@ install-python: setup-python
 test-python: install-python
 	$(PY) -m pytest bughouse-py/tests -q
 	$(PY) -m mypy.stubtest bughouse
+	$(PY) -m mypy --check-untyped-defs bughouse-py/tests
 
 # The side-by-side run against python-chess (not part of `make test`).
 bench-python: install-python
-	$(PY) -m pip install --quiet chess
+	$(PY) -m pip install --quiet chess==1.11.2
 	$(PY) bughouse-py/bench/bench_vs_python_chess.py
 
 test-node:

