@@ -78,11 +78,16 @@ impl PyBoard {
 
     /// Plays a legal move, keeping the board before it for `pop`.
     fn play(&self, mv: Move) -> PyResult<()> {
-        let mut state = self.lock();
-        let before = state.board;
-        state.board.play(mv).or_raise()?;
-        state.stack.push((before, mv));
-        Ok(())
+        let played = {
+            let mut state = self.lock();
+            let before = state.board;
+            let played = state.board.play(mv);
+            if played.is_ok() {
+                state.stack.push((before, mv));
+            }
+            played
+        };
+        played.map(drop).or_raise()
     }
 }
 

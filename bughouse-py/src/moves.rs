@@ -20,7 +20,7 @@ const CACHE_SIZE: usize = 64 * 64 * 5 + 6 * 64;
 
 /// Python `Move` objects, made once per distinct move and shared after: a
 /// `Move` is immutable, and making a Python object costs far more than
-/// finding one (listing legal moves went 4x faster with this). A static
+/// finding one (listing legal moves got about twice as fast). A static
 /// `Py` is never released, which is fine: there are at most `CACHE_SIZE`.
 static CACHE: OnceLock<Box<[OnceLock<Py<PyMove>>]>> = OnceLock::new();
 

@@ -86,3 +86,24 @@ def test_star_import_gives_the_api():
     exec("from bughouse import *", namespace)
     assert namespace["Board"] is bughouse.Board
     assert namespace["E4"] == 28
+
+
+def test_exceptions_pickle_and_keep_their_message():
+    import pickle
+
+    for exc in (bughouse.InvalidFenError, bughouse.IllegalMoveError, bughouse.NoSitsLeftError):
+        again = pickle.loads(pickle.dumps(exc("what and where")))
+        assert type(again) is exc and str(again) == "what and where"
+
+
+def test_raised_errors_carry_the_cores_message():
+    with pytest.raises(bughouse.IllegalMoveError) as info:
+        bughouse.Board().push_uci("e2e5")
+    assert str(info.value) == "illegal move e2e5: the piece on e2 cannot go to e5"
+
+
+def test_package_docstring_examples_run():
+    import doctest
+
+    result = doctest.testmod(bughouse)
+    assert result.attempted >= 3 and result.failed == 0
