@@ -11,8 +11,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bughouse_core::Flavour;
 use bughouse_core::bpgn::BpgnReader;
+use bughouse_core::{Flavour, Game};
 
 fn main() -> ExitCode {
     let mut files: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +31,8 @@ fn main() -> ExitCode {
     }
     let (mut games, mut moves, mut errors) = (0usize, 0usize, 0usize);
     let mut elapsed = 0.0;
+    // One game replays every record in place (no copy of its history).
+    let mut game = Game::new(bughouse_core::bpgn::replay_settings()).expect("valid settings");
     for path in files.iter().cycle().take(files.len() * repeat) {
         let text = match std::fs::read(path) {
             Ok(text) => text,
@@ -44,11 +46,11 @@ fn main() -> ExitCode {
         for record in BpgnReader::new(&text) {
             games += 1;
             let (n, error, agrees, ending) = if record.is_bughouse() {
-                let r = record.replay();
+                let r = record.replay_into(&mut game);
                 (
                     r.moves,
                     r.error.map(|e| e.to_string()),
-                    r.agrees(),
+                    r.agrees(&game),
                     r.ending,
                 )
             } else {

@@ -148,16 +148,11 @@ impl Game {
 
     /// A game from two valid boards and settings whose cap was checked.
     pub(crate) fn build(boards: [Board; 2], settings: GameSettings) -> Game {
-        let boards = boards.map(|b| b.with_flavour(Flavour::Bughouse));
-        let clocks = match settings.mode {
-            Mode::Live => settings.time_control.map(Clocks::new),
-            Mode::TurnBased => None,
-        };
         let mut game = Game {
             settings,
             start: boards,
             boards,
-            clocks,
+            clocks: None,
             now_ms: 0,
             moves_played: 0,
             outcome: None,
@@ -165,15 +160,36 @@ impl Game {
             turn: TurnState::new(&boards),
             history: ArrayVec::new(),
         };
+        game.reset(boards, settings);
+        game
+    }
+
+    /// Starts this game afresh from `boards` with `settings`, in place: the
+    /// same as a new game, without moving its fixed-capacity history (for
+    /// replaying many archived games through one `Game`).
+    pub(crate) fn reset(&mut self, boards: [Board; 2], settings: GameSettings) {
+        let boards = boards.map(|b| b.with_flavour(Flavour::Bughouse));
+        self.settings = settings;
+        self.start = boards;
+        self.boards = boards;
+        self.clocks = match settings.mode {
+            Mode::Live => settings.time_control.map(Clocks::new),
+            Mode::TurnBased => None,
+        };
+        self.now_ms = 0;
+        self.moves_played = 0;
+        self.outcome = None;
+        self.draw_offers = Seats::empty();
+        self.turn.reset(&boards);
+        self.history.clear();
         for id in BoardId::ALL {
-            if game.outcome.is_none() {
-                game.judge_mate(id);
+            if self.outcome.is_none() {
+                self.judge_mate(id);
             }
         }
-        if game.outcome.is_none() {
-            game.judge_rest();
+        if self.outcome.is_none() {
+            self.judge_rest();
         }
-        game
     }
 
     /// The settings the game was created with.
@@ -410,6 +426,21 @@ impl Game {
         self.apply(seat, m, at, clock_ms)
     }
 
+    /// As [`Game::play_recorded`] for a move already known to be legal on the
+    /// seat's board (one that SAN resolution returned), so legality is not
+    /// checked twice when replaying archives.
+    pub(crate) fn play_recorded_legal(
+        &mut self,
+        seat: Seat,
+        m: Move,
+        clock_ms: Option<i32>,
+    ) -> Result<Option<Outcome>, GameError> {
+        let at = self.admit(seat, None)?;
+        debug_assert!(self.boards[seat.board.index()].is_legal(m));
+        let captured = self.boards[seat.board.index()].play_unchecked(m);
+        Ok(self.after_move(seat, m, captured, at, clock_ms))
+    }
+
     fn apply(
         &mut self,
         seat: Seat,
@@ -417,10 +448,23 @@ impl Game {
         at: u64,
         recorded_clock: Option<i32>,
     ) -> Result<Option<Outcome>, GameError> {
-        let id = seat.board;
-        let captured = self.boards[id.index()]
+        let captured = self.boards[seat.board.index()]
             .play(m)
             .map_err(|error| GameError::IllegalMove { seat, error })?;
+        Ok(self.after_move(seat, m, captured, at, recorded_clock))
+    }
+
+    /// Everything a move does beyond its own board: capture routing, the
+    /// move count, offers, clocks, history, the rotation and the judgement.
+    fn after_move(
+        &mut self,
+        seat: Seat,
+        m: Move,
+        captured: Option<crate::Piece>,
+        at: u64,
+        recorded_clock: Option<i32>,
+    ) -> Option<Outcome> {
+        let id = seat.board;
         if let Some(piece) = captured {
             // R5: to the partner, who plays the captured piece's colour on the
             // other board; R6: `play` already demoted a promoted piece.
@@ -449,7 +493,7 @@ impl Game {
         if self.outcome.is_none() {
             self.judge_rest();
         }
-        Ok(self.outcome)
+        self.outcome
     }
 
     /// R27 on one board: the side to move there is checkmated.

@@ -70,6 +70,14 @@ impl<const N: usize> TurnState<N> {
         }
     }
 
+    /// Back to the start of a game on `boards`.
+    pub fn reset(&mut self, boards: &[Board; 2]) {
+        self.last_actor = None;
+        self.to_act = next_to_act(boards, None);
+        self.sits_left = [SITS_PER_SEAT; 4];
+        self.states.clear();
+    }
+
     /// After `seat` acted: the next seat to act.
     pub fn advance(&mut self, boards: &[Board; 2], seat: Seat) {
         self.last_actor = Some(seat);

@@ -87,36 +87,63 @@ fn name_prefix(text: &[u8], name: &[u8]) -> Option<usize> {
     (i > 0 && matches!(text.get(i), Some(b' ' | b'\''))).then_some(i)
 }
 
-/// The seat whose player's name starts the termination comment, by the
-/// record's tags; for a single-board record, `White`/`Black` or the
-/// `White`/`Black` tags name board A's seats. The longest matching name wins.
-fn seat_named(record: &Record<'_>, text: &[u8]) -> Option<Seat> {
-    let mut best: Option<(usize, Seat)> = None;
-    let mut consider = |name: &[u8], seat: Seat| {
-        if let Some(n) = name_prefix(text, name) {
-            if best.is_none_or(|(m, _)| n > m) {
-                best = Some((n, seat));
+/// The tags an ending is read from, gathered in one pass over the tags.
+#[derive(Default)]
+struct EndingTags<'a> {
+    /// `WhiteA`, `BlackA`, `WhiteB`, `BlackB` in `Seat::index` order.
+    seats: [Option<&'a [u8]>; 4],
+    /// `White` and `Black` (single-board records).
+    colors: [Option<&'a [u8]>; 2],
+    loser_seat: Option<&'a [u8]>,
+    end_reason: Option<&'a [u8]>,
+}
+
+impl<'a> EndingTags<'a> {
+    fn of(record: &Record<'a>) -> EndingTags<'a> {
+        let mut tags = EndingTags::default();
+        for (name, value) in record.tags() {
+            let slot = match name {
+                b"WhiteA" => &mut tags.seats[0],
+                b"BlackA" => &mut tags.seats[1],
+                b"WhiteB" => &mut tags.seats[2],
+                b"BlackB" => &mut tags.seats[3],
+                b"White" => &mut tags.colors[0],
+                b"Black" => &mut tags.colors[1],
+                b"LoserSeat" => &mut tags.loser_seat,
+                b"GameEndReason" => &mut tags.end_reason,
+                _ => continue,
+            };
+            slot.get_or_insert(value);
+        }
+        tags
+    }
+
+    /// The seat whose player's name starts the termination comment; for a
+    /// single-board record, `White`/`Black` or the `White`/`Black` tags name
+    /// board A's seats. The longest matching name wins.
+    fn seat_named(&self, text: &[u8]) -> Option<Seat> {
+        let mut best: Option<(usize, Seat)> = None;
+        let mut consider = |name: &[u8], seat: Seat| {
+            if let Some(n) = name_prefix(text, name) {
+                if best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, seat));
+                }
+            }
+        };
+        for seat in Seat::ALL {
+            if let Some(name) = self.seats[seat.index()] {
+                consider(name, seat);
             }
         }
-    };
-    for (tag, seat) in TAG_SEATS {
-        if let Some(name) = record.tag(tag) {
-            consider(name, seat);
+        for color in Color::ALL {
+            let seat = Seat::new(crate::BoardId::A, color);
+            consider(if color.is_white() { b"White" } else { b"Black" }, seat);
+            if let Some(name) = self.colors[color.index()] {
+                consider(name, seat);
+            }
         }
+        best.map(|(_, seat)| seat)
     }
-    for color in Color::ALL {
-        let (tag, word): (&str, &[u8]) = if color.is_white() {
-            ("White", b"White")
-        } else {
-            ("Black", b"Black")
-        };
-        let seat = Seat::new(crate::BoardId::A, color);
-        consider(word, seat);
-        if let Some(name) = record.tag(tag) {
-            consider(name, seat);
-        }
-    }
-    best.map(|(_, seat)| seat)
 }
 
 impl<'a> RecordedEnding<'a> {
@@ -125,7 +152,8 @@ impl<'a> RecordedEnding<'a> {
     pub fn of(record: &Record<'a>, termination: Option<&'a [u8]>) -> RecordedEnding<'a> {
         let text = termination.unwrap_or(b"");
         let kind = kind_of_text(text);
-        let named = seat_named(record, text);
+        let tags = EndingTags::of(record);
+        let named = tags.seat_named(text);
         let loser = if matches!(kind, RecordedKind::Draw | RecordedKind::Aborted)
             || contains(text, b"partner won")
         {
@@ -138,12 +166,12 @@ impl<'a> RecordedEnding<'a> {
         };
         let mut ending = RecordedEnding { kind, loser, text };
         // chess.com records: the tags say who lost and how.
-        if let Some(seat) = record
-            .tag("LoserSeat")
+        if let Some(seat) = tags
+            .loser_seat
             .and_then(|v| TAG_SEATS.iter().find(|(t, _)| t.as_bytes() == v))
         {
             ending.loser = Some(seat.1);
-            if let Some(reason) = record.tag("GameEndReason") {
+            if let Some(reason) = tags.end_reason {
                 ending.kind = kind_of_text(reason);
             }
         }

@@ -102,15 +102,35 @@ impl Replay<'_> {
     /// bughouse checkmate of the same seat at the last move (R16), and no
     /// other record ends by a rule the engine applied first.
     pub fn agrees(&self) -> bool {
-        self.error.is_none()
-            && match (self.ending.kind, self.game.outcome()) {
-                (RecordedKind::Checkmate, Some(o)) => {
-                    o.reason == EndReason::Checkmate
-                        && (self.ending.loser.is_none() || o.seat == self.ending.loser)
-                }
-                (RecordedKind::Checkmate, None) => false,
-                (_, outcome) => outcome.is_none(),
-            }
+        self.error.is_none() && ending_agrees(&self.ending, &self.game)
+    }
+}
+
+/// What replaying a record into a caller's [`Game`] found.
+#[derive(Copy, Clone, Debug)]
+pub struct ReplayReport<'a> {
+    /// How many moves were replayed.
+    pub moves: usize,
+    /// Why replay stopped early, if it did.
+    pub error: Option<ReplayError<'a>>,
+    /// The ending the record states.
+    pub ending: RecordedEnding<'a>,
+}
+
+impl ReplayReport<'_> {
+    /// As [`Replay::agrees`], for the game this report was replayed into.
+    pub fn agrees(&self, game: &Game) -> bool {
+        self.error.is_none() && ending_agrees(&self.ending, game)
+    }
+}
+
+fn ending_agrees(ending: &RecordedEnding<'_>, game: &Game) -> bool {
+    match (ending.kind, game.outcome()) {
+        (RecordedKind::Checkmate, Some(o)) => {
+            o.reason == EndReason::Checkmate && (ending.loser.is_none() || o.seat == ending.loser)
+        }
+        (RecordedKind::Checkmate, None) => false,
+        (_, outcome) => outcome.is_none(),
     }
 }
 
@@ -151,7 +171,7 @@ fn play_recorded(game: &mut Game, rec: &RecordedMove<'_>) -> Result<(), ReplayEr
     }
     let san = San::from_ascii(rec.text).map_err(ReplayErrorKind::Invalid)?;
     let m = san.to_move(board).map_err(ReplayErrorKind::Illegal)?;
-    game.play_recorded(seat, m, rec.clock_ms)
+    game.play_recorded_legal(seat, m, rec.clock_ms)
         .map_err(ReplayErrorKind::Refused)?;
     Ok(())
 }
@@ -244,7 +264,21 @@ impl<'a> Record<'a> {
     /// the rules end the game early and only moves of the other board follow,
     /// the replay tries again with the ending move played last.
     pub fn replay(&self) -> Replay<'a> {
-        let first = self.replay_deferring(None);
+        let mut game = Game::build([Board::new(), Board::new()], replay_settings());
+        let report = self.replay_into(&mut game);
+        Replay {
+            game,
+            moves: report.moves,
+            error: report.error,
+            ending: report.ending,
+        }
+    }
+
+    /// As [`Record::replay`], into a game the caller keeps: it is reset to the
+    /// record's start, so one `Game` can replay a whole archive without
+    /// copying its fixed-capacity history around.
+    pub fn replay_into(&self, game: &mut Game) -> ReplayReport<'a> {
+        let first = self.replay_deferring(game, None);
         let Some(ReplayError {
             kind: ReplayErrorKind::EndedEarly(_),
             ..
@@ -252,35 +286,30 @@ impl<'a> Record<'a> {
         else {
             return first;
         };
-        let last = first.moves.checked_sub(1);
-        let ending_board = first.game.history().last().map(|a| a.seat.board);
-        let rest_on_other_board = {
-            let mut moves = self.moves();
-            let mut i = 0;
-            let mut ok = true;
-            while let Some(rec) = moves.next_move() {
-                if i >= first.moves {
-                    ok &= rec
-                        .letter
-                        .and_then(|l| Seat::from_char(char::from(l)))
-                        .map(|s| s.board)
-                        != ending_board;
-                }
-                i += 1;
+        let ending_board = game.history().last().map(|a| a.seat.board);
+        let mut moves = self.moves();
+        let mut i = 0;
+        let mut rest_on_other_board = true;
+        while let Some(rec) = moves.next_move() {
+            if i >= first.moves {
+                let board = rec
+                    .letter
+                    .and_then(|l| Seat::from_char(char::from(l)))
+                    .map(|s| s.board);
+                rest_on_other_board &= board != ending_board;
             }
-            ok
-        };
+            i += 1;
+        }
         if rest_on_other_board {
-            let second = self.replay_deferring(last);
+            let second = self.replay_deferring(game, first.moves.checked_sub(1));
             if second.error.is_none() {
                 return second;
             }
         }
-        first
+        self.replay_deferring(game, None)
     }
 
-    fn replay_deferring(&self, defer: Option<usize>) -> Replay<'a> {
-        let settings = replay_settings();
+    fn replay_deferring(&self, game: &mut Game, defer: Option<usize>) -> ReplayReport<'a> {
         let error = |kind, seat, number, text| ReplayError {
             game: self.number,
             move_number: number,
@@ -292,15 +321,15 @@ impl<'a> Record<'a> {
             None => [Board::new(), Board::new()],
             Some(Ok(boards)) => boards,
             Some(Err(e)) => {
-                return Replay {
-                    game: Game::build([Board::new(), Board::new()], settings),
+                game.reset([Board::new(), Board::new()], replay_settings());
+                return ReplayReport {
                     moves: 0,
                     error: Some(error(ReplayErrorKind::BadStart(e), None, 0, b"")),
                     ending: RecordedEnding::of(self, None),
                 };
             }
         };
-        let mut game = Game::build(boards, settings);
+        game.reset(boards, replay_settings());
         let mut moves = self.moves();
         let mut count = 0;
         let mut failure = None;
@@ -313,7 +342,7 @@ impl<'a> Record<'a> {
                 continue;
             }
             index += 1;
-            if let Err(kind) = play_recorded(&mut game, &rec) {
+            if let Err(kind) = play_recorded(game, &rec) {
                 let seat = rec.letter.and_then(|l| Seat::from_char(char::from(l)));
                 failure = Some(error(kind, seat, rec.number, rec.text));
                 break;
@@ -321,7 +350,7 @@ impl<'a> Record<'a> {
             count += 1;
         }
         if let (Some(rec), None) = (held, failure) {
-            match play_recorded(&mut game, &rec) {
+            match play_recorded(game, &rec) {
                 Ok(()) => count += 1,
                 Err(kind) => {
                     let seat = rec.letter.and_then(|l| Seat::from_char(char::from(l)));
@@ -330,8 +359,7 @@ impl<'a> Record<'a> {
             }
         }
         let ending = moves.finish();
-        Replay {
-            game,
+        ReplayReport {
             moves: count,
             error: failure,
             ending,
