@@ -1,60 +1,71 @@
 #!/usr/bin/env node
-// Builds the native addon `bughouse.<platform>.node` from the Rust sources.
+// Builds the native addon `bughouse.node` from the Rust sources.
 //
 // npm runs this as the package's `install` script, so `npm install
-// /path/to/bughouse-node` (and `npm ci` inside it) builds the addon with
-// nothing set up beyond the Rust toolchain. A folder install is a symlink:
-// the build runs in the source tree, inside the Cargo workspace that holds
-// bughouse-core.
+// /path/to/bughouse-node` builds the addon with nothing set up beyond the Rust
+// toolchain. npm installs a local folder as a symlink, runs this script in the
+// source folder (inside the Cargo workspace that holds bughouse-core) and does
+// NOT install the folder's own dependencies, so this script needs none: it
+// runs cargo and copies the library. `npm ci` in this folder runs it too.
 //
-//   node scripts/build.mjs            release build, leaves index.js / index.d.ts alone
-//   node scripts/build.mjs --debug    debug build
-//   node scripts/build.mjs --types    release build that also regenerates the
-//                                     committed index.js and index.d.ts
+//   node scripts/build.mjs            release build -> bughouse.node
+//   node scripts/build.mjs --debug    debug build   -> bughouse.node
+//   node scripts/build.mjs --types    release build through the napi CLI (a
+//                                     devDependency), which also regenerates
+//                                     the committed index.d.ts
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { copyFileSync, renameSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(dirname(fileURLToPath(import.meta.url)))
 const args = new Set(process.argv.slice(2))
+const out = join(here, 'bughouse.node')
 
 function fail(message) {
   console.error(`bughouse: ${message}`)
   process.exit(1)
 }
 
-// The napi CLI is a regular dependency. npm may have put it in this
-// package's node_modules or, for a folder install, in the node_modules of the
-// project that ran `npm install` (INIT_CWD); look in both.
-function napiCli() {
-  const bases = [join(here, 'package.json')]
-  if (process.env.INIT_CWD) bases.push(join(process.env.INIT_CWD, 'package.json'))
-  for (const base of bases) {
-    try {
-      const pkgPath = createRequire(base).resolve('@napi-rs/cli/package.json')
-      const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'))
-      const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.napi
-      return join(dirname(pkgPath), bin)
-    } catch {
-      // try the next place
-    }
-  }
-  return fail('cannot find @napi-rs/cli; run `npm install` in ' + here)
+function run(cmd, argv, opts = {}) {
+  const r = spawnSync(cmd, argv, { cwd: here, encoding: 'utf8', maxBuffer: 1 << 28, ...opts })
+  if (r.error) fail(`cannot run ${cmd}: ${r.error.message}`)
+  if (r.status !== 0) fail(`\`${cmd} ${argv.join(' ')}\` failed (exit ${r.status})`)
+  return r
 }
 
-const cargo = spawnSync(process.env.CARGO || 'cargo', ['--version'], { encoding: 'utf8' })
-if (cargo.status !== 0) {
-  fail('building the native addon needs the Rust toolchain (cargo) on PATH: https://rustup.rs')
+const cargo = process.env.CARGO || 'cargo'
+const probe = spawnSync(cargo, ['--version'], { encoding: 'utf8' })
+if (probe.status !== 0) {
+  fail('building the native addon needs the Rust toolchain (cargo on PATH): see https://rustup.rs')
 }
 
-const build = [napiCli(), 'build', '--platform']
+if (args.has('--types')) {
+  // The napi CLI builds and writes index.d.ts from the #[napi] items. Our own
+  // index.js loader is kept (--no-js).
+  const napi = join(here, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js')
+  run(process.execPath, [napi, 'build', '--release', '--no-js', '--dts', 'index.d.ts'], {
+    stdio: 'inherit',
+  })
+  process.exit(0)
+}
+
+// Build, asking cargo where the library went (honours CARGO_TARGET_DIR and
+// any target folder settings), then copy it next to index.js.
+const build = ['build', '-p', 'bughouse-node', '--message-format=json-render-diagnostics']
 if (!args.has('--debug')) build.push('--release')
-if (!args.has('--types')) {
-  // Keep the committed loader and declarations as they are; the type
-  // definitions still have to go somewhere, so into Cargo's target folder.
-  build.push('--no-js', '--dts', '../target/napi-install/index.d.ts')
+const r = run(cargo, build, { stdio: ['ignore', 'pipe', 'inherit'] })
+let library = null
+for (const line of r.stdout.split('\n')) {
+  if (!line.startsWith('{')) continue
+  const msg = JSON.parse(line)
+  if (msg.reason === 'compiler-artifact' && msg.target.name === 'bughouse_node') {
+    library = msg.filenames.find((f) => /\.(so|dylib|dll)$/.test(f)) ?? library
+  }
 }
-const run = spawnSync(process.execPath, build, { cwd: here, stdio: 'inherit' })
-if (run.status !== 0) fail(`the native build failed (napi ${build.slice(1).join(' ')})`)
+if (!library) fail('cargo built no bughouse_node library')
+// Copy then rename: a process that has the old addon loaded keeps its file.
+const tmp = `${out}.${process.pid}.tmp`
+copyFileSync(library, tmp)
+renameSync(tmp, out)
+console.error(`bughouse: built ${out}`)
