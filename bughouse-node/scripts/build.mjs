@@ -13,9 +13,14 @@
 //   node scripts/build.mjs --types    release build through the napi CLI (a
 //                                     devDependency), which also regenerates
 //                                     the committed index.d.ts
+//   node scripts/build.mjs --check-types
+//                                     the same, but fails if the declarations
+//                                     generated from the Rust sources differ
+//                                     from the committed index.d.ts
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, renameSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(dirname(fileURLToPath(import.meta.url)))
@@ -40,13 +45,24 @@ if (probe.status !== 0) {
   fail('building the native addon needs the Rust toolchain (cargo on PATH): see https://rustup.rs')
 }
 
-if (args.has('--types')) {
-  // The napi CLI builds and writes index.d.ts from the #[napi] items. Our own
-  // index.js loader is kept (--no-js).
+if (args.has('--types') || args.has('--check-types')) {
+  // The napi CLI builds (writing bughouse.node) and generates the
+  // declarations from the #[napi] items. Our own index.js loader is kept
+  // (--no-js).
   const napi = join(here, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js')
-  run(process.execPath, [napi, 'build', '--release', '--no-js', '--dts', 'index.d.ts'], {
-    stdio: 'inherit',
-  })
+  const check = args.has('--check-types')
+  const scratch = check ? mkdtempSync(join(tmpdir(), 'bughouse-dts-')) : null
+  const dts = check ? relative(here, join(scratch, 'index.d.ts')) : 'index.d.ts'
+  run(process.execPath, [napi, 'build', '--release', '--no-js', '--dts', dts], { stdio: 'inherit' })
+  if (check) {
+    const generated = readFileSync(join(here, dts), 'utf8')
+    const committed = readFileSync(join(here, 'index.d.ts'), 'utf8')
+    rmSync(scratch, { recursive: true, force: true })
+    if (generated !== committed) {
+      fail('index.d.ts is stale: the Rust sources declare a different API. Run `npm run build` and commit index.d.ts.')
+    }
+    console.error('bughouse: index.d.ts matches the Rust sources')
+  }
   process.exit(0)
 }
 

@@ -5,9 +5,10 @@
 //! so `pop()` can take a move back (the core is copy-make and keeps none).
 
 use bughouse_core as core;
+use napi::bindgen_prelude::BufferSlice;
 use napi_derive::napi;
 
-use crate::convert::{self, BoardOptions, Color, Piece, Pocket};
+use crate::convert::{self, BoardOptions, Piece, Pocket};
 use crate::error::{self, Code, Result};
 
 /// One board: placement, promoted marks, both pockets, side to move.
@@ -59,19 +60,19 @@ impl Board {
     }
 
     /// The side to move.
-    #[napi(getter, catch_unwind)]
-    pub fn turn(&self) -> Color {
-        self.inner.turn().into()
+    #[napi(getter, catch_unwind, ts_return_type = "Color")]
+    pub fn turn(&self) -> &'static str {
+        self.inner.turn().name()
     }
 
-    /// Every legal move and drop, as UCI (`e2e4`, `e7e8q`, `N@f3`).
-    #[napi(catch_unwind)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .legal_moves()
-            .into_iter()
-            .map(convert::uci)
-            .collect()
+    /// The legal moves and drops as move codes (see [`convert::move_code`]),
+    /// written into `codes` (two bytes each, native byte order); returns how
+    /// many. Behind `legalMoves()`, which index.js defines: it turns codes into
+    /// UCI strings through a table of interned strings, so a call costs one
+    /// crossing instead of one string and one array store per move.
+    #[napi(js_name = "_legalMoveCodes", skip_typescript, catch_unwind)]
+    pub fn legal_move_codes(&self, codes: BufferSlice) -> Result<u32> {
+        convert::write_move_codes(&self.inner.legal_moves(), codes)
     }
 
     /// Plays a move given as UCI and returns its UCI. Throws

@@ -2,62 +2,16 @@
 //! squares, pockets, options and numbers. No rules here, only spelling.
 
 use bughouse_core as core;
+use napi::bindgen_prelude::BufferSlice;
 use napi_derive::napi;
 
-use crate::error::{self, Result};
+use crate::error::{self, Code, Result};
 
-/// A side: `'white'` or `'black'`.
-#[napi(string_enum = "lowercase")]
-#[derive(Debug, PartialEq, Eq)]
-pub enum Color {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<core::Color> for Color {
-    fn from(c: core::Color) -> Color {
-        match c {
-            core::Color::White => Color::White,
-            core::Color::Black => Color::Black,
-        }
-    }
-}
-
-/// A kind of piece, as chessops names them: `'pawn'` … `'king'`.
-#[napi(string_enum = "lowercase")]
-#[derive(Debug, PartialEq, Eq)]
-pub enum Role {
-    /// Pawn.
-    Pawn,
-    /// Knight.
-    Knight,
-    /// Bishop.
-    Bishop,
-    /// Rook.
-    Rook,
-    /// Queen.
-    Queen,
-    /// King.
-    King,
-}
-
-impl From<core::Role> for Role {
-    fn from(r: core::Role) -> Role {
-        match r {
-            core::Role::Pawn => Role::Pawn,
-            core::Role::Knight => Role::Knight,
-            core::Role::Bishop => Role::Bishop,
-            core::Role::Rook => Role::Rook,
-            core::Role::Queen => Role::Queen,
-            core::Role::King => Role::King,
-        }
-    }
-}
-
-/// Reads `'white'` or `'black'`. Taken as a plain string (typed `Color` in
-/// TypeScript) so that a bad value gets our `ERR_INVALID_ARG_VALUE`.
+/// Reads `'white'` or `'black'`.
+///
+/// Colours, roles and seats cross as plain strings typed by string-literal
+/// unions declared in `src/header.d.ts` (`Color`, `Role`): no runtime enum
+/// objects, and a bad value gets our `ERR_INVALID_ARG_VALUE`.
 pub fn parse_color(text: &str) -> Result<core::Color> {
     match text {
         "white" => Ok(core::Color::White),
@@ -145,25 +99,101 @@ impl From<&core::Pocket> for Pocket {
 }
 
 /// A piece on a square.
-#[napi(object)]
+#[napi(object, object_from_js = false)]
 #[derive(Debug)]
 pub struct Piece {
-    /// Its kind.
-    pub role: Role,
+    /// Its kind: `'pawn'` … `'king'`, as chessops names them.
+    #[napi(ts_type = "Role")]
+    pub role: &'static str,
     /// Its side.
-    pub color: Color,
+    #[napi(ts_type = "Color")]
+    pub color: &'static str,
 }
 
 impl From<core::Piece> for Piece {
     fn from(p: core::Piece) -> Piece {
         Piece {
-            role: p.role.into(),
-            color: p.color.into(),
+            role: p.role.name(),
+            color: p.color.name(),
         }
     }
 }
 
-/// UCI text of a move (N3) without allocating per character: at most five bytes.
+/// UCI text of a move (N3): `e2e4`, `e7e8q`, `N@f3`.
 pub fn uci(m: core::Move) -> String {
     m.to_string()
 }
+
+/// A move as 16 bits, the key of index.js's table of interned UCI strings.
+/// Opaque to JavaScript: only [`move_of_code`] reads it back.
+///
+/// Normal move: bits 0–5 from, 6–11 to, 12–14 promotion role (0 = none).
+/// Drop: bit 15 set, bits 0–5 to, 12–14 role. Roles count from pawn = 1.
+pub fn move_code(m: core::Move) -> u16 {
+    let role_bits = |r: core::Role| (r as u16) << 12;
+    match m {
+        core::Move::Normal {
+            from,
+            to,
+            promotion,
+        } => from.index() as u16 | (to.index() as u16) << 6 | promotion.map_or(0, role_bits),
+        core::Move::Drop { role, to } => 0x8000 | role_bits(role) | to.index() as u16,
+    }
+}
+
+/// The move of a [`move_code`], or `None` for a number that is not one.
+pub fn move_of_code(code: u32) -> Option<core::Move> {
+    let code = u16::try_from(code).ok()?;
+    let square = |bits: u16| core::Square::ALL[usize::from(bits & 63)];
+    let role = match (code >> 12) & 7 {
+        0 => None,
+        r => Some(core::Role::from_index(usize::from(r) - 1)?),
+    };
+    if code & 0x8000 != 0 {
+        (code & 0x0fc0 == 0).then_some(())?;
+        Some(core::Move::Drop {
+            role: role?,
+            to: square(code),
+        })
+    } else {
+        Some(core::Move::Normal {
+            from: square(code),
+            to: square(code >> 6),
+            promotion: role,
+        })
+    }
+}
+
+/// Writes the codes of `moves` into `out` (two bytes each, native byte
+/// order, as a `Uint16Array` over the same memory reads them); returns how
+/// many.
+pub fn write_move_codes(moves: &[core::Move], mut out: BufferSlice) -> Result<u32> {
+    if out.len() < 2 * moves.len() {
+        return Err(error::error(
+            Code::OutOfRange,
+            format!(
+                "move code buffer holds {} bytes, {} needed",
+                out.len(),
+                2 * moves.len()
+            ),
+        ));
+    }
+    for (slot, m) in out.chunks_exact_mut(2).zip(moves) {
+        slot.copy_from_slice(&move_code(*m).to_ne_bytes());
+    }
+    // At most MAX_LEGAL_MOVES (1024): fits.
+    Ok(moves.len() as u32)
+}
+
+/// `_uciOfCode(code)`: the UCI of a move code, for index.js to fill its table
+/// of interned strings on a miss.
+#[napi(js_name = "_uciOfCode", skip_typescript, catch_unwind)]
+pub fn uci_of_code(code: u32) -> Result<String> {
+    move_of_code(code)
+        .map(uci)
+        .ok_or_else(|| error::error(Code::OutOfRange, format!("{code} is not a move code")))
+}
+
+/// The size index.js gives its move code buffer (not re-exported by it).
+#[napi(skip_typescript)]
+pub const MAX_LEGAL_MOVES: u32 = core::MAX_LEGAL_MOVES as u32;

@@ -20,6 +20,6 @@ mod error;
 mod perft;
 
 pub use board::Board;
-pub use convert::{BoardOptions, Color, Piece, Pocket, Role};
+pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Piece, Pocket, uci_of_code};
 pub use error::Code;
 pub use perft::perft;
