@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::{Color, Move, Role, Square};
+use crate::{CastlingSide, Color, Move, Role, San, Seat, Square};
 
 /// What is wrong with a FEN or BFEN text (N1, N2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
@@ -121,4 +121,161 @@ pub struct IllegalMoveError {
     pub mv: Move,
     /// Why.
     pub reason: IllegalReason,
+}
+
+/// Why a game could not be set up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SetupError {
+    /// The BFEN (or one of its FENs) is invalid.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// The move cap is larger than the history this engine keeps.
+    #[error("move cap {cap} is above the largest supported, {max} (R32)")]
+    MoveCapTooLarge {
+        /// The cap asked for.
+        cap: u16,
+        /// The largest supported.
+        max: u16,
+    },
+}
+
+/// Why a game action was refused. A refused action changes nothing — except
+/// that a clock found run out ends the game at its flag (F2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum GameError {
+    /// The game has ended; no action is accepted any more.
+    #[error("the game is over")]
+    GameOver,
+    /// It is not this seat's turn (its colour is not to move on its board, or
+    /// in the turn-based game another seat is to act).
+    #[error("not your turn: {seat}")]
+    NotYourTurn {
+        /// The seat that tried to act.
+        seat: Seat,
+    },
+    /// The move text could not be read.
+    #[error("invalid move for {seat}: {error}")]
+    InvalidMove {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// What is wrong with the text.
+        error: MoveTextError,
+    },
+    /// The SAN matches more than one legal move.
+    #[error("ambiguous move for {seat}: {error}")]
+    AmbiguousMove {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// Which moves it matches.
+        error: SanError,
+    },
+    /// The SAN is well formed but names no legal move.
+    #[error("{seat}: {error}")]
+    IllegalSan {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// Why no legal move matches.
+        error: SanError,
+    },
+    /// The move is not legal on the seat's board.
+    #[error("{seat}: {error}")]
+    IllegalMove {
+        /// The seat that tried to move.
+        seat: Seat,
+        /// The refused move and why.
+        error: IllegalMoveError,
+    },
+    /// A timestamp earlier than the game's time (F3).
+    #[error("time went backwards: {at_ms} ms is before {last_ms} ms (F3)")]
+    TimeWentBackwards {
+        /// The timestamp given.
+        at_ms: u64,
+        /// The game's time.
+        last_ms: u64,
+    },
+    /// A live game with clocks needs a timestamp on every move (R21).
+    #[error("a live game with clocks needs the action's timestamp (R21)")]
+    TimestampRequired,
+    /// The seat has sat three times already (R24).
+    #[error("{seat} has no sits left (R24)")]
+    NoSitsLeft {
+        /// The seat that tried to sit.
+        seat: Seat,
+    },
+    /// Sitting is part of the turn-based game only (F7).
+    #[error("sitting is only allowed in the turn-based game (F7)")]
+    SitInLiveGame,
+    /// Only human seats offer draws (R30, F11).
+    #[error("{seat} is a computer seat: only human seats offer draws (F11)")]
+    NotHuman {
+        /// The computer seat that offered.
+        seat: Seat,
+    },
+}
+
+/// Why no legal move matches a well-formed SAN (N3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SanIllegalReason {
+    /// No piece of that role of the side to move could reach the square,
+    /// check aside (after the file and rank given, if any).
+    #[error("no {} {} can go to {to}", color.name(), role.name())]
+    NoPieceCanGo {
+        /// The side to move.
+        color: Color,
+        /// The role the SAN names.
+        role: Role,
+        /// The destination square.
+        to: Square,
+    },
+    /// The side to move has a piece of its own on the destination square.
+    #[error("{0} holds a piece of the side to move")]
+    OwnPieceOnTarget(Square),
+    /// The SAN marks a capture (`x`) but there is nothing to take there.
+    #[error("nothing to capture on {0}")]
+    NothingToCapture(Square),
+    /// A pawn reaching rank 1 or 8 must promote (R9): `e8=Q`, not `e8`.
+    #[error("a pawn reaching the last rank must promote (e8=Q)")]
+    MissingPromotion,
+    /// A promotion written for a move that is not a pawn reaching the last rank.
+    #[error("only a pawn reaching the last rank promotes")]
+    NotAPromotion,
+    /// Castling that is not legal now: no right, a piece in the way, or the
+    /// king in, through or into check (R14).
+    #[error("castling {} is not allowed now", match .0 { CastlingSide::KingSide => "king side", CastlingSide::QueenSide => "queen side" })]
+    CastlingNotAllowed(CastlingSide),
+    /// The drop may not be made: why, as [`crate::Board::play`] says it (R9,
+    /// R10, R13).
+    #[error("{0}")]
+    Drop(IllegalReason),
+    /// Every piece that could make the move would leave its king in check (R13).
+    #[error("it leaves the king in check (R13)")]
+    LeavesKingInCheck,
+}
+
+/// SAN (N3) that cannot be turned into a legal move on a board. Three kinds,
+/// so callers can tell bad text from a bad record from an ambiguous one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SanError {
+    /// The text is not SAN: at which byte, and why.
+    #[error(transparent)]
+    Invalid(#[from] MoveTextError),
+    /// Well-formed, but no legal move matches.
+    #[error("illegal SAN {san}: {reason}")]
+    Illegal {
+        /// The SAN as read (written back canonically).
+        san: San,
+        /// Why no legal move matches.
+        reason: SanIllegalReason,
+    },
+    /// Well-formed, but several legal moves match: the SAN needs a file or
+    /// rank to say which piece moves.
+    #[error("ambiguous SAN {san}: {first} and {second} both match")]
+    Ambiguous {
+        /// The SAN as read.
+        san: San,
+        /// One matching legal move.
+        first: Move,
+        /// Another.
+        second: Move,
+    },
 }

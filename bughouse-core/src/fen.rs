@@ -253,7 +253,7 @@ fn parse_pocket(
 
 /// The material of `color` (or of both colours) by pocket role, with promoted
 /// pieces counted as pawns (R6, R7).
-fn material(board: &Board, colors: &[Color]) -> [u32; 5] {
+pub(crate) fn material(board: &Board, colors: &[Color]) -> [u32; 5] {
     let mut counts = [0u32; 5];
     for &color in colors {
         let ours = board.by_color(color);

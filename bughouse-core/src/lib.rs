@@ -30,7 +30,8 @@
 //! assert!(!board.is_checkmate());
 //! assert!(board.is_waiting());
 //!
-//! // The rook right next to the king: no drop can block it.
+//! // The rook right next to the king, guarded along the open g-file: no
+//! // drop can block it and the king cannot take it.
 //! let board: Board = "6Rk/7p/8/8/8/8/8/4K1R1[] b - - 0 1".parse()?;
 //! assert!(board.is_checkmate());
 //! # Ok::<(), Box<dyn core::error::Error>>(())
@@ -42,18 +43,26 @@
 mod attacks;
 mod bitboard;
 mod board;
+pub mod bpgn;
 mod castling;
+mod clock;
 mod color;
 mod error;
 mod fen;
+mod game;
+mod legality;
 mod magics;
 mod movegen;
 mod moves;
+mod outcome;
 mod perft;
 mod pocket;
 mod role;
+mod san;
+mod seat;
 mod square;
 mod status;
+mod turn;
 mod uci;
 mod zobrist;
 
@@ -64,12 +73,24 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::{Board, Flavour};
 pub use castling::{CastlingRights, CastlingSide};
+pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use color::Color;
-pub use error::{FenError, FenErrorKind, IllegalMoveError, IllegalReason, MoveTextError};
+pub use error::{
+    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
+    SanIllegalReason, SetupError,
+};
+pub use game::{
+    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
+    Mode, parse_bfen,
+};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use moves::Move;
+pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use pocket::{POCKET_MAX, Pocket};
 pub use role::{Piece, Role};
+pub use san::{MAX_SAN_LEN, San, SanPlus, Suffix};
+pub use seat::{BoardId, Seat, Seats, Team};
 pub use square::{File, Rank, Square};
 pub use status::BoardStatus;
+pub use turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};

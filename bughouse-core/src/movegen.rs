@@ -80,20 +80,9 @@ impl Board {
         let occupied = ours | theirs;
         let checkers = self.attackers_to(king, them, occupied);
 
-        // King steps: a target is safe if no enemy attacks it once the king
-        // has left its square (so sliders see through it).
-        let without_king = occupied - Bitboard::from_square(king);
-        let mut king_targets = Bitboard::EMPTY;
-        for to in king_attacks(king) - ours {
-            if self.attackers_to(to, them, without_king).is_empty() {
-                king_targets.add(to);
-            }
-        }
-        if king_targets.nonempty() && v.piece(king, king_targets) {
-            return true;
-        }
         if checkers.more_than_one() {
-            return false; // Double check: only the king moves, no drop blocks (R16).
+            // Double check: only the king moves, no drop blocks (R16).
+            return self.visit_king_steps(v, king);
         }
 
         // Squares a non-king move must land on, and squares a drop must fill.
@@ -180,7 +169,24 @@ impl Board {
                 }
             }
         }
-        false
+
+        // The king last: each of its steps costs an attack test, and an
+        // early-stopping visitor rarely needs them.
+        self.visit_king_steps(v, king)
+    }
+
+    /// King steps: a target is safe if no enemy attacks it once the king has
+    /// left its square (so sliders see through it).
+    fn visit_king_steps<V: Visitor>(&self, v: &mut V, king: Square) -> bool {
+        let them = self.turn.other();
+        let without_king = self.occupied() - Bitboard::from_square(king);
+        let mut targets = Bitboard::EMPTY;
+        for to in king_attacks(king) - self.by_color(self.turn) {
+            if self.attackers_to(to, them, without_king).is_empty() {
+                targets.add(to);
+            }
+        }
+        targets.nonempty() && v.piece(king, targets)
     }
 
     /// Pawn pushes, double steps and captures (with promotions); unpinned
@@ -298,8 +304,9 @@ impl Board {
         self.visit_legal(&mut AnyVisitor)
     }
 
-    /// Whether `m` is legal here.
-    pub fn is_legal(&self, m: Move) -> bool {
+    /// Whether `m` is legal here, asked of the generator: the reference
+    /// that [`Board::is_legal`] is tested against, and its answer for castling.
+    pub(crate) fn is_legal_by_generation(&self, m: Move) -> bool {
         // Cheap rejections first; the generator decides the rest, so
         // `is_legal` agrees with `legal_moves` by construction.
         match m {

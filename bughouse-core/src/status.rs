@@ -1,7 +1,7 @@
 //! Check, checkmate in the bughouse sense, and waiting (R16–R18).
 
 use crate::attacks::between;
-use crate::{Board, IllegalMoveError, IllegalReason, Move, Piece, Role};
+use crate::{Board, Flavour, IllegalMoveError, IllegalReason, Move, Piece, Role};
 
 /// Where a board stands for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,21 +33,31 @@ impl Board {
 
     /// Bughouse checkmate (R16, R17): the side to move is in check, has no
     /// legal move or drop, and no drop could ever block the check.
+    ///
+    /// In the crazyhouse flavour no partner can send a piece, so there a
+    /// check with no legal reply is mate whatever could block it.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && !self.drop_could_block_check() && !self.has_legal_move()
+        self.is_check() && self.check_is_final() && !self.has_legal_move()
     }
 
     /// Waiting (R18): no legal move or drop, yet not mate. The board stands
-    /// until the partner's captures give this side something to drop.
+    /// until the partner's captures give this side something to drop. (In
+    /// the crazyhouse flavour this is stalemate.)
     pub fn is_waiting(&self) -> bool {
-        !self.has_legal_move() && (!self.is_check() || self.drop_could_block_check())
+        self.status() == BoardStatus::Waiting
     }
 
-    /// Playing, checkmate or waiting, in one pass.
+    /// Whether a check with no legal reply would be mate here (R16): never
+    /// when a drop could block it, unless no partner exists (crazyhouse).
+    fn check_is_final(&self) -> bool {
+        self.flavour == Flavour::Crazyhouse || !self.drop_could_block_check()
+    }
+
+    /// Playing, checkmate or waiting.
     pub fn status(&self) -> BoardStatus {
         if self.has_legal_move() {
             BoardStatus::Playing
-        } else if self.is_check() && !self.drop_could_block_check() {
+        } else if self.is_check() && self.check_is_final() {
             BoardStatus::Checkmate
         } else {
             BoardStatus::Waiting

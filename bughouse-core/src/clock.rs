@@ -1,0 +1,161 @@
+//! Live clocks from the caller's timestamps (R20, R21, F1–F4).
+//!
+//! The engine keeps no wall clock: every timed action carries milliseconds
+//! since the game was created. On each board the clock of the side to move
+//! runs — also while that side waits (R18) — so a clock's state is what it
+//! had when its board last changed turn, plus the time since.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{BoardId, Color, Seat, Team};
+
+/// Base time and Fischer increment (R20). The default is 3 minutes, no
+/// increment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    /// Each seat's time at the start, in milliseconds.
+    pub base_ms: u64,
+    /// Added to the mover's clock after each of its moves and drops (F3).
+    pub increment_ms: u64,
+}
+
+impl Default for TimeControl {
+    fn default() -> TimeControl {
+        TimeControl {
+            base_ms: 180_000,
+            increment_ms: 0,
+        }
+    }
+}
+
+/// A time control that could not be read: it must be `base+increment` in
+/// whole seconds, such as `180+0`, with a base of at least one second.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("invalid time control: expected \"base+increment\" in seconds, such as \"180+0\"")]
+pub struct TimeControlError;
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+    /// Reads `"180+0"` (seconds), or `"180"` for no increment.
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let secs = |t: &str| -> Result<u64, TimeControlError> {
+            if t.is_empty() || t.len() > 7 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(TimeControlError);
+            }
+            t.parse::<u64>().map_err(|_| TimeControlError)
+        };
+        let (base, inc) = (secs(base)?, secs(inc)?);
+        if base == 0 {
+            return Err(TimeControlError);
+        }
+        Ok(TimeControl {
+            base_ms: base * 1000,
+            increment_ms: inc * 1000,
+        })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// `base+increment` in seconds, as BPGN's `TimeControl` tag writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.base_ms / 1000, self.increment_ms / 1000)
+    }
+}
+
+/// A clock that ran out: whose, and when.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Flag {
+    /// The seat whose clock ran out (for a both-teams draw, the one on board A).
+    pub seat: Seat,
+    /// The millisecond it reached 0.
+    pub at_ms: u64,
+    /// Whether a clock of the other team ran out at the same millisecond (a
+    /// draw, R21).
+    pub both_teams: bool,
+}
+
+/// The four clocks of a live game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Clocks {
+    control: TimeControl,
+    /// Each seat's remaining time as of `since[board]` for the seat to move on
+    /// its board, and as of its last move for the other.
+    remaining: [u64; 4],
+    /// When each board last changed turn (its running clock's reference).
+    since: [u64; 2],
+}
+
+impl Clocks {
+    /// Full clocks at time 0: both White clocks start running (F1).
+    pub fn new(control: TimeControl) -> Clocks {
+        Clocks {
+            control,
+            remaining: [control.base_ms; 4],
+            since: [0; 2],
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Milliseconds `seat` has left at `now_ms`, given who is to move on its
+    /// board. Zero once it has run out.
+    pub fn remaining(&self, seat: Seat, to_move: Color, now_ms: u64) -> u64 {
+        let stored = self.remaining[seat.index()];
+        if seat.color == to_move {
+            stored.saturating_sub(now_ms.saturating_sub(self.since[seat.board.index()]))
+        } else {
+            stored
+        }
+    }
+
+    /// The millisecond the running clock of `board` reaches 0.
+    fn flag_time(&self, board: BoardId, to_move: Color) -> u64 {
+        let seat = Seat::new(board, to_move);
+        self.since[board.index()].saturating_add(self.remaining[seat.index()])
+    }
+
+    /// The earliest clock to have run out at or before `now_ms` (F1, F2), if
+    /// any; `to_move` gives the side to move on boards A and B.
+    pub fn first_flag(&self, to_move: [Color; 2], now_ms: u64) -> Option<Flag> {
+        let times = BoardId::ALL.map(|b| {
+            (
+                self.flag_time(b, to_move[b.index()]),
+                Seat::new(b, to_move[b.index()]),
+            )
+        });
+        let (at_ms, seat) = if times[1].0 < times[0].0 {
+            times[1]
+        } else {
+            times[0]
+        };
+        if at_ms > now_ms {
+            return None;
+        }
+        let both_teams = times[0].0 == times[1].0 && times[0].1.team() != times[1].1.team();
+        Some(Flag {
+            seat,
+            at_ms,
+            both_teams,
+        })
+    }
+
+    /// Settles the mover's clock after a move or drop at `now_ms` and adds
+    /// the increment (F3); the opponent's clock starts from `now_ms`.
+    pub fn after_move(&mut self, mover: Seat, now_ms: u64) {
+        let board = mover.board.index();
+        let used = now_ms.saturating_sub(self.since[board]);
+        let left = self.remaining[mover.index()].saturating_sub(used);
+        self.remaining[mover.index()] = left.saturating_add(self.control.increment_ms);
+        self.since[board] = now_ms;
+    }
+
+    /// The team of a flag's loser, or `None` for a both-teams draw.
+    pub fn winner(flag: &Flag) -> Option<Team> {
+        (!flag.both_teams).then(|| flag.seat.team().other())
+    }
+}

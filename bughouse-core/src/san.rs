@@ -1,0 +1,868 @@
+//! Standard algebraic notation with drops (N3): see [`San`].
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::{ArrayString, CapacityError};
+
+use crate::attacks::{attacks, pawn_attacks};
+use crate::{
+    Bitboard, Board, CastlingSide, Color, File, IllegalReason, Move, MoveTextError, Rank, Role,
+    SanError, SanIllegalReason, Square,
+};
+
+/// The longest SAN text [`SanPlus`] ever writes, in bytes: `Qa1xb2=Q#` (any
+/// value, even one read from text that no position makes legal).
+pub const MAX_SAN_LEN: usize = 9;
+
+/// A move in standard algebraic notation with drops (N3), without its check
+/// suffix and without a board: what the text says, not yet which piece moves.
+///
+/// SAN is written the way FICS writes it and read the way real archives
+/// write it.
+///
+/// Writing: `Nf3`, `exd5`, `e8=Q`, `O-O`, `O-O-O`, drops `P@e4` and `N@f3`
+/// (piece letter always upper case, pawn drops with their `P`), `+` for
+/// check and `#` only for a bughouse mate (R16, R17): a check that a drop
+/// could block is written `+` even when the pocket is empty. The file, rank,
+/// or both of the moving piece are added only when needed. Writing goes
+/// through `fmt::Display` (or into an [`ArrayString`], see
+/// [`SanPlus::write_to`]), never allocating.
+///
+/// Reading is tolerant: `@e4`, `P*e4`, `n@f3`, `0-0`, `o-o-o`, `e8Q`,
+/// `e8=q`, `e8/Q`, long forms such as `Ng1f3`, `Ng1-f3` and `e2e4`, a missing
+/// `x`, a missing, extra or wrong `+`/`#`, `e.p.`, and annotations `!`, `?`,
+/// `!?`. Text is first read into a context-free [`San`] (or [`SanPlus`],
+/// keeping the suffix as written), then resolved against a board into the
+/// one legal [`Move`] it names ([`San::to_move`], [`Board::parse_san`]);
+/// see [`SanError`] for what can go wrong.
+///
+/// ```
+/// use bughouse_core::{Board, Move, Square};
+///
+/// let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3".parse()?;
+/// let m = board.parse_san("Bb5")?;
+/// assert_eq!(m, Move::Normal { from: Square::F1, to: Square::B5, promotion: None });
+/// assert_eq!(board.san(m).to_string(), "Bb5");
+///
+/// // A drop check a drop could block is `+`, never `#` (R17).
+/// let board: Board = "6k1/5ppp/8/8/8/8/8/4K3[R] w - - 0 1".parse()?;
+/// let m = board.parse_san("R@e8")?;
+/// assert_eq!(board.san(m).to_string(), "R@e8+");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A piece or pawn moves: `Nf3`, `Nbd2`, `R1e2`, `exd5`, `e8=Q`.
+    Normal {
+        /// The moving piece's role (`Pawn` when no letter is written).
+        role: Role,
+        /// The origin file, when written.
+        file: Option<File>,
+        /// The origin rank, when written.
+        rank: Option<Rank>,
+        /// Whether an `x` was written.
+        capture: bool,
+        /// The destination square.
+        to: Square,
+        /// The promotion role, when written.
+        promotion: Option<Role>,
+    },
+    /// `O-O` or `O-O-O`.
+    Castle(CastlingSide),
+    /// A drop from the pocket (R9): `N@f3`, `P@e4`.
+    Drop {
+        /// The dropped role.
+        role: Role,
+        /// Where.
+        to: Square,
+    },
+}
+
+/// The check mark after a SAN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`: the side to move is in check and not mated — including a check a
+    /// drop could block, pocket empty or not (R17).
+    Check,
+    /// `#`: bughouse checkmate (R16).
+    Checkmate,
+}
+
+/// A [`San`] with its check suffix: what [`Board::san`] writes, and what the
+/// tolerant reader keeps of the text (the suffix as written, unchecked).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+`, `#` or nothing.
+    pub suffix: Option<Suffix>,
+}
+
+impl Suffix {
+    /// `+` or `#`.
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+
+    /// The suffix a move earns when it leads to `after`: `#` only for a
+    /// checkmate as [`Board::is_checkmate`] judges it — in the bughouse
+    /// flavour a bughouse mate (R16) — and `+` for any other check, even one
+    /// a drop could block with the pocket empty (R17).
+    pub fn from_board(after: &Board) -> Option<Suffix> {
+        if !after.is_check() {
+            None
+        } else if after.is_checkmate() {
+            Some(Suffix::Checkmate)
+        } else {
+            Some(Suffix::Check)
+        }
+    }
+}
+
+/// A small ASCII buffer: SAN is written into it once, then handed to the
+/// formatter or copied out. Never longer than [`MAX_SAN_LEN`].
+struct Buf {
+    bytes: [u8; MAX_SAN_LEN],
+    len: usize,
+}
+
+impl Buf {
+    #[inline]
+    fn new() -> Buf {
+        Buf {
+            bytes: [0; MAX_SAN_LEN],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, b: u8) {
+        // The bound is proven by MAX_SAN_LEN; a (never taken) overflow drops
+        // the byte rather than panicking.
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn square(&mut self, sq: Square) {
+        let [f, r] = sq.name();
+        self.push(f);
+        self.push(r);
+    }
+
+    #[inline]
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl San {
+    /// The SAN of `m` on `board`, with the fewest origin coordinates that
+    /// single out the moving piece among the legal moves: none, else the
+    /// file, else the rank, else both. Meant for a legal `m`; an illegal one
+    /// gets some text and never a panic.
+    pub fn from_move(board: &Board, m: Move) -> San {
+        match m {
+            Move::Drop { role, to } => San::Drop { role, to },
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                let us = board.turn();
+                let role = board.role_at(from).unwrap_or(Role::Pawn);
+                match role {
+                    Role::Pawn => {
+                        let capture = from.file() != to.file();
+                        San::Normal {
+                            role,
+                            file: capture.then_some(from.file()),
+                            rank: None,
+                            capture,
+                            to,
+                            promotion,
+                        }
+                    }
+                    Role::King => match CastlingSide::of_king_move(us, from, to) {
+                        Some(side) => San::Castle(side),
+                        None => San::Normal {
+                            role,
+                            file: None,
+                            rank: None,
+                            capture: board.occupied().contains(to),
+                            to,
+                            promotion,
+                        },
+                    },
+                    _ => {
+                        let (file, rank) = board.disambiguation(role, from, to);
+                        San::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture: board.occupied().contains(to),
+                            to,
+                            promotion,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads SAN text tolerantly (see the module docs), ignoring any `+`/`#`
+    /// and annotation. Says nothing about legality: see [`San::to_move`].
+    pub fn from_ascii(text: &[u8]) -> Result<San, MoveTextError> {
+        SanPlus::from_ascii(text).map(|s| s.san)
+    }
+
+    /// The one legal move on `board` this SAN names.
+    ///
+    /// A missing `x` is forgiven; an `x` with nothing to take is not. No
+    /// match is [`SanError::Illegal`] with the reason; several matches are
+    /// [`SanError::Ambiguous`].
+    pub fn to_move(self, board: &Board) -> Result<Move, SanError> {
+        let illegal = |reason| SanError::Illegal { san: self, reason };
+        let us = board.turn();
+        match self {
+            San::Castle(side) => {
+                let m = Move::Normal {
+                    from: CastlingSide::king_from(us),
+                    to: side.king_to(us),
+                    promotion: None,
+                };
+                if board
+                    .by_piece(Role::King.of(us))
+                    .contains(CastlingSide::king_from(us))
+                    && board.is_legal(m)
+                {
+                    Ok(m)
+                } else {
+                    Err(illegal(SanIllegalReason::CastlingNotAllowed(side)))
+                }
+            }
+            San::Drop { role, to } => {
+                let m = Move::Drop { role, to };
+                match board.drop_refusal(role, to) {
+                    None => Ok(m),
+                    Some(reason) => Err(illegal(SanIllegalReason::Drop(reason))),
+                }
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if board.by_color(us).contains(to) {
+                    return Err(illegal(SanIllegalReason::OwnPieceOnTarget(to)));
+                }
+                let theirs = board.by_color(us.other());
+                let en_passant = role == Role::Pawn && board.ep_square() == Some(to);
+                if capture && !theirs.contains(to) && !en_passant {
+                    return Err(illegal(SanIllegalReason::NothingToCapture(to)));
+                }
+                // A pawn move without a file and without `x` is a push: its
+                // file is the destination's.
+                let file = match (role, file) {
+                    (Role::Pawn, None) if !capture => Some(to.file()),
+                    _ => file,
+                };
+                let mut sources = board.pseudo_sources(role, to);
+                if let Some(f) = file {
+                    sources &= Bitboard::from_file(f);
+                }
+                if let Some(r) = rank {
+                    sources &= Bitboard::from_rank(r);
+                }
+                if sources.is_empty() {
+                    return Err(illegal(SanIllegalReason::NoPieceCanGo {
+                        color: us,
+                        role,
+                        to,
+                    }));
+                }
+                let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
+                match promotion {
+                    None if promotes => return Err(illegal(SanIllegalReason::MissingPromotion)),
+                    Some(_) if !promotes => return Err(illegal(SanIllegalReason::NotAPromotion)),
+                    _ => {}
+                }
+                let mut found: Option<Move> = None;
+                for from in sources {
+                    let m = Move::Normal {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    if board.is_legal(m) {
+                        if let Some(first) = found {
+                            return Err(SanError::Ambiguous {
+                                san: self,
+                                first,
+                                second: m,
+                            });
+                        }
+                        found = Some(m);
+                    }
+                }
+                found.ok_or(illegal(SanIllegalReason::LeavesKingInCheck))
+            }
+        }
+    }
+
+    /// Writes the SAN into `out`; on overflow returns an error and leaves
+    /// `out` unchanged.
+    pub fn write_to<const N: usize>(&self, out: &mut ArrayString<N>) -> Result<(), CapacityError> {
+        out.try_push_str(self.encode().as_str())
+            .map_err(|_| CapacityError::new(()))
+    }
+
+    /// The SAN as an [`ArrayString`]: always fits.
+    pub fn to_array_string(&self) -> ArrayString<MAX_SAN_LEN> {
+        ArrayString::from(self.encode().as_str()).unwrap_or_default()
+    }
+
+    fn encode(&self) -> Buf {
+        let mut buf = Buf::new();
+        self.encode_into(&mut buf);
+        buf
+    }
+
+    #[inline]
+    fn encode_into(&self, buf: &mut Buf) {
+        match *self {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    buf.push(role.upper_char() as u8);
+                }
+                if let Some(f) = file {
+                    buf.push(f.char() as u8);
+                }
+                if let Some(r) = rank {
+                    buf.push(r.char() as u8);
+                }
+                if capture {
+                    buf.push(b'x');
+                }
+                buf.square(to);
+                if let Some(p) = promotion {
+                    buf.push(b'=');
+                    buf.push(p.upper_char() as u8);
+                }
+            }
+            San::Castle(CastlingSide::KingSide) => {
+                for &b in b"O-O" {
+                    buf.push(b);
+                }
+            }
+            San::Castle(CastlingSide::QueenSide) => {
+                for &b in b"O-O-O" {
+                    buf.push(b);
+                }
+            }
+            San::Drop { role, to } => {
+                // FICS style: the letter always upper case, `P@e4` for pawns.
+                buf.push(role.upper_char() as u8);
+                buf.push(b'@');
+                buf.square(to);
+            }
+        }
+    }
+}
+
+impl SanPlus {
+    /// The SAN of the legal move `m` on `board` with `+` or `#` (R16, R17).
+    /// An illegal `m` gets some text without a suffix, never a panic.
+    pub fn from_move(board: &Board, m: Move) -> SanPlus {
+        let san = San::from_move(board, m);
+        let suffix = if board.is_legal(m) {
+            let mut after = *board;
+            after.play_unchecked(m);
+            Suffix::from_board(&after)
+        } else {
+            None
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// Reads SAN text tolerantly (see the module docs), keeping the suffix
+    /// as written (`++` reads as `+`; a `#` anywhere in the tail as `#`).
+    pub fn from_ascii(text: &[u8]) -> Result<SanPlus, MoveTextError> {
+        Reader { text, pos: 0 }.read()
+    }
+
+    /// Writes the SAN with its suffix into `out`; on overflow returns an
+    /// error and leaves `out` unchanged.
+    pub fn write_to<const N: usize>(&self, out: &mut ArrayString<N>) -> Result<(), CapacityError> {
+        out.try_push_str(self.encode().as_str())
+            .map_err(|_| CapacityError::new(()))
+    }
+
+    /// The SAN with its suffix as an [`ArrayString`]: always fits.
+    pub fn to_array_string(&self) -> ArrayString<MAX_SAN_LEN> {
+        ArrayString::from(self.encode().as_str()).unwrap_or_default()
+    }
+
+    #[inline]
+    fn encode(&self) -> Buf {
+        let mut buf = Buf::new();
+        self.san.encode_into(&mut buf);
+        if let Some(s) = self.suffix {
+            buf.push(s.char() as u8);
+        }
+        buf
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode().as_str())
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode().as_str())
+    }
+}
+
+impl FromStr for San {
+    type Err = MoveTextError;
+    fn from_str(s: &str) -> Result<San, MoveTextError> {
+        San::from_ascii(s.as_bytes())
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = MoveTextError;
+    fn from_str(s: &str) -> Result<SanPlus, MoveTextError> {
+        SanPlus::from_ascii(s.as_bytes())
+    }
+}
+
+impl Board {
+    /// The SAN of the legal move `m` here, with `+` or `#` (N3, R16). Displays
+    /// without allocating: `write!(out, "{}", board.san(m))`.
+    pub fn san(&self, m: Move) -> SanPlus {
+        SanPlus::from_move(self, m)
+    }
+
+    /// Reads SAN text tolerantly and resolves it into the one legal move it
+    /// names here (N3).
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        San::from_ascii(text.as_bytes())?.to_move(self)
+    }
+
+    /// The file and rank SAN must write for a `role` (knight, bishop, rook or
+    /// queen) moving `from` → `to`: only as much as tells it apart from the
+    /// other pieces of that role that could legally go there too.
+    #[inline]
+    fn disambiguation(&self, role: Role, from: Square, to: Square) -> (Option<File>, Option<Rank>) {
+        let us = self.turn();
+        let others = attacks(to, role.of(us), self.occupied())
+            & (self.by_piece(role.of(us)) - Bitboard::from_square(from));
+        if others.is_empty() {
+            return (None, None); // The common case: nothing more to compute.
+        }
+        let (mut ambiguous, mut same_file, mut same_rank) = (false, false, false);
+        for other in others {
+            let m = Move::Normal {
+                from: other,
+                to,
+                promotion: None,
+            };
+            if self.is_legal(m) {
+                ambiguous = true;
+                same_file |= other.file() == from.file();
+                same_rank |= other.rank() == from.rank();
+            }
+        }
+        (
+            (ambiguous && (!same_file || same_rank)).then_some(from.file()),
+            same_file.then_some(from.rank()),
+        )
+    }
+
+    /// The squares from which a `role` of the side to move could go to `to`
+    /// by its movement alone (check and pins aside). `to` is known not to
+    /// hold a piece of the side to move.
+    fn pseudo_sources(&self, role: Role, to: Square) -> Bitboard {
+        let us = self.turn();
+        let ours = self.by_piece(role.of(us));
+        let occupied = self.occupied();
+        if role != Role::Pawn {
+            return attacks(to, role.of(us), occupied) & ours;
+        }
+        let back: i32 = if us.is_white() { -8 } else { 8 };
+        let mut sources = Bitboard::EMPTY;
+        if !occupied.contains(to) {
+            if let Some(one) = to.offset(back) {
+                if ours.contains(one) {
+                    sources.add(one);
+                } else if !occupied.contains(one) {
+                    if let Some(two) = one.offset(back) {
+                        if ours.contains(two) && Some(two.rank()) == second_rank(us) {
+                            sources.add(two);
+                        }
+                    }
+                }
+            }
+        }
+        if self.by_color(us.other()).contains(to) || self.ep_square() == Some(to) {
+            sources |= pawn_attacks(us.other(), to) & ours;
+        }
+        sources
+    }
+
+    /// Why a drop is refused here, or `None` when it is legal.
+    fn drop_refusal(&self, role: Role, to: Square) -> Option<IllegalReason> {
+        let us = self.turn();
+        Some(if role == Role::King {
+            IllegalReason::KingDrop
+        } else if !self.pocket(us).has(role) {
+            IllegalReason::NotInPocket(role)
+        } else if self.occupied().contains(to) {
+            IllegalReason::DropOnOccupied(to)
+        } else if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+            IllegalReason::PawnDropOnBackRank
+        } else if self.is_legal(Move::Drop { role, to }) {
+            return None;
+        } else {
+            IllegalReason::LeavesKingInCheck
+        })
+    }
+}
+
+/// The rank pawns of `color` start on (and may double-step from, R11).
+#[inline]
+fn second_rank(color: Color) -> Option<Rank> {
+    Rank::new(1).map(|r| r.relative_to(color))
+}
+
+/// The tolerant SAN reader: one pass over the bytes, no backtracking.
+struct Reader<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+fn err(offset: usize, reason: &'static str) -> MoveTextError {
+    MoveTextError { offset, reason }
+}
+
+impl Reader<'_> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.pos).copied()
+    }
+
+    #[inline]
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.text.get(self.pos + ahead).copied()
+    }
+
+    #[inline]
+    fn eat(&mut self, b: u8) -> bool {
+        if self.peek() == Some(b) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn file(&self) -> Option<File> {
+        self.peek().and_then(|b| File::from_char(char::from(b)))
+    }
+
+    fn rank(&self) -> Option<Rank> {
+        self.peek().and_then(|b| Rank::from_char(char::from(b)))
+    }
+
+    fn square(&mut self, what: &'static str) -> Result<Square, MoveTextError> {
+        let file = self.file().ok_or(err(self.pos, what))?;
+        self.pos += 1;
+        let rank = self
+            .rank()
+            .ok_or(err(self.pos, "expected a rank 1-8 after the file"))?;
+        self.pos += 1;
+        Ok(Square::from_coords(file, rank))
+    }
+
+    fn read(mut self) -> Result<SanPlus, MoveTextError> {
+        let san = self.read_san()?;
+        let suffix = self.read_tail()?;
+        Ok(SanPlus { san, suffix })
+    }
+
+    fn read_san(&mut self) -> Result<San, MoveTextError> {
+        let first = self.peek().ok_or(err(0, "empty SAN"))?;
+        if matches!(first, b'O' | b'0' | b'o') {
+            return self.read_castle();
+        }
+        // Drops: `@e4`, `*e4`, a letter of either case then `@` or `*`.
+        if matches!(first, b'@' | b'*') {
+            self.pos += 1;
+            let to = self.square("expected the square of the drop, such as e4")?;
+            return Ok(San::Drop {
+                role: Role::Pawn,
+                to,
+            });
+        }
+        if matches!(self.peek_at(1), Some(b'@' | b'*')) {
+            let role = Role::from_char(char::from(first))
+                .ok_or(err(0, "a drop starts with P, N, B, R or Q"))?;
+            if role == Role::King {
+                return Err(err(0, "a king is never dropped (R3)"));
+            }
+            self.pos += 2;
+            let to = self.square("expected the square of the drop, such as e4")?;
+            return Ok(San::Drop { role, to });
+        }
+        let role = match first {
+            b'N' => Role::Knight,
+            b'B' => Role::Bishop,
+            b'R' => Role::Rook,
+            b'Q' => Role::Queen,
+            b'K' => Role::King,
+            b'P' => Role::Pawn,
+            _ => {
+                if self.file().is_none() && !matches!(first, b'x' | b':') {
+                    return Err(err(0, "expected a piece letter, a square, or O-O"));
+                }
+                Role::Pawn
+            }
+        };
+        if first.is_ascii_uppercase() {
+            self.pos += 1;
+        }
+        // Up to four coordinates: origin file and rank (either optional),
+        // then the destination. Read greedily and sort out after.
+        let from_file = self.file();
+        if from_file.is_some() {
+            self.pos += 1;
+        }
+        let from_rank = self.rank();
+        if from_rank.is_some() {
+            self.pos += 1;
+        }
+        let capture = self.eat(b'x') || self.eat(b':');
+        let (file, rank, to) = if capture || self.eat(b'-') || self.file().is_some() {
+            let to = self.square("expected the destination square, such as d5")?;
+            (from_file, from_rank, to)
+        } else {
+            match (from_file, from_rank) {
+                (Some(f), Some(r)) => (None, None, Square::from_coords(f, r)),
+                (Some(_), None) => return Err(err(self.pos, "expected a rank 1-8 after the file")),
+                _ => return Err(err(self.pos, "expected the destination square, such as f3")),
+            }
+        };
+        let promotion = self.read_promotion()?;
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// `O-O`, `O-O-O`, also written with zeros or lower-case o's.
+    fn read_castle(&mut self) -> Result<San, MoveTextError> {
+        let is_o = |b: Option<u8>| matches!(b, Some(b'O' | b'0' | b'o'));
+        self.pos += 1;
+        if !self.eat(b'-') {
+            return Err(err(self.pos, "expected '-' in O-O"));
+        }
+        if !is_o(self.peek()) {
+            return Err(err(self.pos, "expected O in O-O"));
+        }
+        self.pos += 1;
+        if self.peek() == Some(b'-') && is_o(self.peek_at(1)) {
+            self.pos += 2;
+            return Ok(San::Castle(CastlingSide::QueenSide));
+        }
+        Ok(San::Castle(CastlingSide::KingSide))
+    }
+
+    /// `=Q`, `Q`, `=q`, `q`, `/Q`, `(Q)`; nothing at all.
+    fn read_promotion(&mut self) -> Result<Option<Role>, MoveTextError> {
+        let marked = self.eat(b'=') || self.eat(b'/');
+        let paren = !marked && self.peek() == Some(b'(');
+        let at = self.pos + usize::from(paren);
+        let role = self
+            .text
+            .get(at)
+            .and_then(|&b| Role::from_char(char::from(b)));
+        let role = match role {
+            Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => r,
+            Some(_) if marked || paren => {
+                return Err(err(at, "a pawn promotes to Q, R, B or N"));
+            }
+            // `e8` then `+`, `!`, …: no promotion written. (`e8b` is a
+            // promotion to a bishop; no other lower-case letter may follow.)
+            _ if !(marked || paren) => return Ok(None),
+            _ => return Err(err(at, "expected the promotion piece: Q, R, B or N")),
+        };
+        self.pos = at + 1;
+        if paren && !self.eat(b')') {
+            return Err(err(self.pos, "expected ')' after the promotion piece"));
+        }
+        Ok(Some(role))
+    }
+
+    /// `e.p.`, then check marks and annotations in any order: `+`, `++`,
+    /// `#`, `!`, `?`, `!?`, `?!`, `!!`, `??`.
+    fn read_tail(&mut self) -> Result<Option<Suffix>, MoveTextError> {
+        if self.text[self.pos..].starts_with(b"e.p.") {
+            self.pos += 4;
+        } else if self.text[self.pos..].starts_with(b" e.p.") {
+            self.pos += 5;
+        }
+        let mut suffix = None;
+        while let Some(b) = self.peek() {
+            match b {
+                b'+' => {
+                    suffix = suffix.or(Some(Suffix::Check));
+                }
+                b'#' => suffix = Some(Suffix::Checkmate),
+                b'!' | b'?' => {}
+                _ => return Err(err(self.pos, "unexpected text after the move")),
+            }
+            self.pos += 1;
+        }
+        Ok(suffix)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::Flavour;
+
+    /// A tiny deterministic generator (xorshift64*), so runs repeat.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+        }
+    }
+
+    /// Every conceivable move text of a position, legal or not: each
+    /// from/to pair with every promotion, each drop of each role.
+    fn every_move() -> impl Iterator<Item = Move> {
+        // No promotion, a good one, a bad one.
+        let promos = [None, Some(Role::Knight), Some(Role::King)];
+        let normal = Square::ALL.into_iter().flat_map(move |from| {
+            Square::ALL.into_iter().flat_map(move |to| {
+                promos.into_iter().map(move |promotion| Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                })
+            })
+        });
+        let drops = Role::ALL.into_iter().flat_map(|role| {
+            Square::ALL
+                .into_iter()
+                .map(move |to| Move::Drop { role, to })
+        });
+        normal.chain(drops)
+    }
+
+    /// `is_legal` must agree with the generator on every move text of
+    /// positions from random crazyhouse and bughouse games (drops, pins,
+    /// checks, en passant, castling, promotions).
+    #[test]
+    fn n3_max_san_len_holds() {
+        let longest = SanPlus {
+            san: San::Normal {
+                role: Role::Queen,
+                file: Some(File::A),
+                rank: Some(Rank::FIRST),
+                capture: true,
+                to: Square::B2,
+                promotion: Some(Role::Queen),
+            },
+            suffix: Some(Suffix::Checkmate),
+        };
+        assert_eq!(longest.to_array_string().as_str(), "Qa1xb2=Q#");
+        assert_eq!(longest.to_array_string().len(), MAX_SAN_LEN);
+    }
+
+    #[test]
+    fn r13_is_legal_agrees_with_the_generator() {
+        let starts = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[NBRqnbr] w KQkq - 0 1",
+                Flavour::Bughouse,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[] w KQkq - 0 1",
+                Flavour::Crazyhouse,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+                Flavour::Crazyhouse,
+            ),
+            (
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8[PPNQppnq] w - - 0 1",
+                Flavour::Bughouse,
+            ),
+            (
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8[PPNQppnq] w - - 0 1",
+                Flavour::Crazyhouse,
+            ),
+            // En passant legal at once; promotions both ways; castling.
+            ("4k3/8/8/3pP3/8/8/8/4K3[] w - d6 0 1", Flavour::Crazyhouse),
+            ("4k3/1P6/8/8/8/8/6p1/4K2R[Nn] w K - 0 1", Flavour::Bughouse),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1",
+                Flavour::Crazyhouse,
+            ),
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut positions = 0;
+        for (fen, flavour) in starts {
+            for _game in 0..4 {
+                let mut board = Board::from_fen(fen, flavour).unwrap();
+                for _ply in 0..30 {
+                    let legal: HashSet<Move> = board.legal_moves().into_iter().collect();
+                    for m in every_move() {
+                        assert_eq!(board.is_legal(m), legal.contains(&m), "{m} on {board}");
+                    }
+                    positions += 1;
+                    let list = board.legal_moves();
+                    if list.is_empty() {
+                        break;
+                    }
+                    board.play_unchecked(list[rng.below(list.len())]);
+                }
+            }
+        }
+        assert!(positions > 500);
+    }
+}

@@ -1,0 +1,336 @@
+# Hand-written stubs for the native module; checked against it by
+# `python -m mypy.stubtest bughouse` (make test-python).
+# Rule ids (R1…R34, N1…N4) refer to the project's rules.
+
+from collections.abc import Iterator
+from typing import Any, Optional, final
+
+__all__ = [
+    "__version__",
+    "WHITE",
+    "BLACK",
+    "COLORS",
+    "COLOR_NAMES",
+    "PAWN",
+    "KNIGHT",
+    "BISHOP",
+    "ROOK",
+    "QUEEN",
+    "KING",
+    "PIECE_TYPES",
+    "PIECE_SYMBOLS",
+    "PIECE_NAMES",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "STARTING_FEN",
+    "A1",
+    "B1",
+    "C1",
+    "D1",
+    "E1",
+    "F1",
+    "G1",
+    "H1",
+    "A2",
+    "B2",
+    "C2",
+    "D2",
+    "E2",
+    "F2",
+    "G2",
+    "H2",
+    "A3",
+    "B3",
+    "C3",
+    "D3",
+    "E3",
+    "F3",
+    "G3",
+    "H3",
+    "A4",
+    "B4",
+    "C4",
+    "D4",
+    "E4",
+    "F4",
+    "G4",
+    "H4",
+    "A5",
+    "B5",
+    "C5",
+    "D5",
+    "E5",
+    "F5",
+    "G5",
+    "H5",
+    "A6",
+    "B6",
+    "C6",
+    "D6",
+    "E6",
+    "F6",
+    "G6",
+    "H6",
+    "A7",
+    "B7",
+    "C7",
+    "D7",
+    "E7",
+    "F7",
+    "G7",
+    "H7",
+    "A8",
+    "B8",
+    "C8",
+    "D8",
+    "E8",
+    "F8",
+    "G8",
+    "H8",
+    "square_name",
+    "parse_square",
+    "perft",
+    "Move",
+    "Pocket",
+    "Board",
+    "LegalMoves",
+    "BughouseError",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "NotYourTurnError",
+    "GameOverError",
+    "NoSitsLeftError",
+    "InvalidBpgnError",
+]
+
+__version__: str
+
+WHITE: bool
+BLACK: bool
+COLORS: list[bool]
+COLOR_NAMES: list[str]
+
+PAWN: int
+KNIGHT: int
+BISHOP: int
+ROOK: int
+QUEEN: int
+KING: int
+PIECE_TYPES: list[int]
+PIECE_SYMBOLS: list[Optional[str]]
+PIECE_NAMES: list[Optional[str]]
+
+A1: int
+B1: int
+C1: int
+D1: int
+E1: int
+F1: int
+G1: int
+H1: int
+A2: int
+B2: int
+C2: int
+D2: int
+E2: int
+F2: int
+G2: int
+H2: int
+A3: int
+B3: int
+C3: int
+D3: int
+E3: int
+F3: int
+G3: int
+H3: int
+A4: int
+B4: int
+C4: int
+D4: int
+E4: int
+F4: int
+G4: int
+H4: int
+A5: int
+B5: int
+C5: int
+D5: int
+E5: int
+F5: int
+G5: int
+H5: int
+A6: int
+B6: int
+C6: int
+D6: int
+E6: int
+F6: int
+G6: int
+H6: int
+A7: int
+B7: int
+C7: int
+D7: int
+E7: int
+F7: int
+G7: int
+H7: int
+A8: int
+B8: int
+C8: int
+D8: int
+E8: int
+F8: int
+G8: int
+H8: int
+SQUARES: list[int]
+SQUARE_NAMES: list[str]
+STARTING_FEN: str
+
+def square_name(square: int) -> str:
+    """The name of a square: ``square_name(E4) == "e4"``."""
+
+def parse_square(name: str) -> int:
+    """The square of a name: ``parse_square("e4") == E4``; ``ValueError`` otherwise."""
+
+def perft(fen: str, depth: int, *, crazyhouse: bool = False) -> int:
+    """Leaf positions ``depth`` plies below a FEN; releases the GIL."""
+
+class BughouseError(ValueError):
+    """Base class of every error the rules engine raises."""
+
+class InvalidFenError(BughouseError):
+    """A FEN or BFEN that cannot be read (N1, N2)."""
+
+class InvalidMoveError(BughouseError):
+    """Move text or move fields that do not describe a move (N3)."""
+
+class IllegalMoveError(BughouseError):
+    """A well-formed move that is not legal in the position; nothing changed."""
+
+class AmbiguousMoveError(BughouseError):
+    """SAN that matches more than one legal move."""
+
+class NotYourTurnError(BughouseError):
+    """A seat acted when it is not its turn."""
+
+class GameOverError(BughouseError):
+    """An action after the game ended."""
+
+class NoSitsLeftError(BughouseError):
+    """A seat tried to sit after using all its sits (R24)."""
+
+class InvalidBpgnError(BughouseError):
+    """A BPGN text that cannot be read (N4)."""
+
+@final
+class Move:
+    """A move or a drop on one board (R9). Immutable and hashable."""
+
+    def __new__(
+        cls,
+        from_square: Optional[int],
+        to_square: int,
+        promotion: Optional[int] = None,
+        drop: Optional[int] = None,
+    ) -> Move: ...
+    @staticmethod
+    def from_uci(uci: str) -> Move:
+        """``"e2e4"``, ``"e7e8q"``, ``"N@f3"``, ``"P@e4"``; ``InvalidMoveError`` otherwise."""
+    def uci(self) -> str: ...
+    @property
+    def from_square(self) -> Optional[int]:
+        """Where the piece stands; None for a drop."""
+    @property
+    def to_square(self) -> int: ...
+    @property
+    def promotion(self) -> Optional[int]: ...
+    @property
+    def drop(self) -> Optional[int]:
+        """The piece type dropped, or None for a board move."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Pocket:
+    """One seat's pieces in hand (R3): a snapshot taken from a board."""
+
+    def __new__(cls, pieces: str = "", color: Optional[bool] = None) -> Pocket: ...
+    @property
+    def color(self) -> bool: ...
+    def count(self, piece_type: int) -> int: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __contains__(self, piece_type: int, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class LegalMoves:
+    """``board.legal_moves``: live, sized, iterable, supports ``in``."""
+
+    def __len__(self) -> int: ...
+    def count(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, move: object, /) -> bool: ...
+
+@final
+class Board:
+    """One board. ``Board()`` is the standard start in the bughouse flavour."""
+
+    def __new__(cls, fen: Optional[str] = None, *, crazyhouse: bool = False) -> Board: ...
+    @property
+    def turn(self) -> bool: ...
+    @property
+    def pockets(self) -> tuple[Pocket, Pocket]:
+        """``(black, white)``: ``board.pockets[WHITE]`` is White's."""
+    @property
+    def legal_moves(self) -> LegalMoves: ...
+    @property
+    def move_stack(self) -> list[Move]: ...
+    @property
+    def crazyhouse(self) -> bool: ...
+    @property
+    def ep_square(self) -> Optional[int]: ...
+    @property
+    def halfmove_clock(self) -> int: ...
+    @property
+    def fullmove_number(self) -> int: ...
+    def fen(self) -> str: ...
+    def piece_at(self, square: int) -> Optional[tuple[int, bool]]: ...
+    def piece_type_at(self, square: int) -> Optional[int]: ...
+    def color_at(self, square: int) -> Optional[bool]: ...
+    def is_promoted(self, square: int) -> bool: ...
+    def pieces(self, piece_type: int, color: bool) -> list[int]: ...
+    def king(self, color: bool) -> int: ...
+    def attackers(self, color: bool, square: int) -> list[int]: ...
+    def is_attacked_by(self, color: bool, square: int) -> bool: ...
+    def checkers(self) -> list[int]: ...
+    def legal_drop_squares(self, piece_type: Optional[int] = None) -> list[int]: ...
+    def is_legal(self, move: Move) -> bool: ...
+    def push(self, move: Move) -> None: ...
+    def push_uci(self, uci: str) -> Move: ...
+    def pop(self) -> Move: ...
+    def peek(self) -> Move: ...
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_waiting(self) -> bool: ...
+    def drop_could_block_check(self) -> bool: ...
+    def status(self) -> str: ...
+    def perft(self, depth: int) -> int: ...
+    def copy(self, *, stack: bool = True) -> Board: ...
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: Any, /) -> Board: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def __setstate__(self, state: tuple[str, bool, list[str]], /) -> None: ...

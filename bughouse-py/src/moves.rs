@@ -1,0 +1,202 @@
+//! `Move`: a normal move or a drop (R9), as python-chess shapes it.
+
+use std::sync::OnceLock;
+
+use bughouse_core::{Move, Role};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyType};
+
+use crate::convert;
+use crate::errors::{self, BadMoveText, OrRaise};
+
+/// A move or a drop on one board. Immutable and hashable.
+#[pyclass(frozen, eq, hash, module = "bughouse", name = "Move")]
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct PyMove(pub(crate) Move);
+
+/// Where each move's shared Python object lives: normal moves by
+/// `(from, to, promotion)`, drops by `(role, to)`.
+const CACHE_SIZE: usize = 64 * 64 * 5 + 6 * 64;
+
+/// Python `Move` objects, made once per distinct move and shared after: a
+/// `Move` is immutable, and making a Python object costs far more than
+/// finding one (listing legal moves got about twice as fast). A static
+/// `Py` is never released, which is fine: there are at most `CACHE_SIZE`.
+static CACHE: OnceLock<Box<[OnceLock<Py<PyMove>>]>> = OnceLock::new();
+
+/// The cache slot of a move, or None for the few well-formed moves no board
+/// generates (a promotion to a pawn or king, a king drop; the API refuses
+/// to make them, this only keeps the index honest).
+fn cache_index(m: Move) -> Option<usize> {
+    match m {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            let promotion = match promotion {
+                None => 0,
+                Some(Role::Pawn | Role::King) => return None,
+                Some(role) => role.index(),
+            };
+            Some((from.index() * 64 + to.index()) * 5 + promotion)
+        }
+        Move::Drop { role, to } => Some(64 * 64 * 5 + role.index() * 64 + to.index()),
+    }
+}
+
+/// The Python object of a move (shared: moves are immutable).
+pub(crate) fn to_py(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>> {
+    let Some(i) = cache_index(m) else {
+        return Bound::new(py, PyMove(m));
+    };
+    let table = CACHE.get_or_init(|| (0..CACHE_SIZE).map(|_| OnceLock::new()).collect());
+    let slot = &table[i];
+    if let Some(obj) = slot.get() {
+        return Ok(obj.bind(py).clone());
+    }
+    // Made outside any lock (making an object may run arbitrary Python code
+    // through the garbage collector); if another thread filled the slot
+    // meanwhile, its object wins and this one is dropped.
+    let made = Py::new(py, PyMove(m))?;
+    let _ = slot.set(made);
+    match slot.get() {
+        Some(obj) => Ok(obj.bind(py).clone()),
+        None => Bound::new(py, PyMove(m)),
+    }
+}
+
+/// A Python list of moves.
+pub(crate) fn list_to_py<'py>(
+    py: Python<'py>,
+    moves: impl IntoIterator<Item = Move>,
+) -> PyResult<Bound<'py, PyList>> {
+    let objects = moves
+        .into_iter()
+        .map(|m| to_py(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objects)
+}
+
+impl PyMove {
+    /// Reads UCI text, naming the text in the error.
+    pub(crate) fn parse(uci: &str) -> PyResult<Move> {
+        Move::from_uci(uci)
+            .map_err(|e| BadMoveText(uci, e))
+            .or_raise()
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// `Move(from_square, to_square, promotion=None, drop=None)` as in
+    /// python-chess. A drop has `from_square` None (or equal to `to_square`,
+    /// as python-chess writes drops) and `drop` set to the piece type.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
+    fn new(
+        from_square: Option<i64>,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<PyMove> {
+        let to = convert::square(to_square)?;
+        let from = from_square.map(convert::square).transpose()?;
+        let promotion = promotion.map(convert::role).transpose()?;
+        let drop = drop.map(convert::role).transpose()?;
+        let mv = match drop {
+            Some(role) => {
+                if from.is_some_and(|f| f != to) {
+                    return Err(errors::invalid_move(
+                        "a drop has no from_square (or from_square == to_square)".into(),
+                    ));
+                }
+                if promotion.is_some() {
+                    return Err(errors::invalid_move("a drop cannot promote".into()));
+                }
+                if role == Role::King {
+                    return Err(errors::invalid_move("a king is never dropped (R3)".into()));
+                }
+                Move::Drop { role, to }
+            }
+            None => {
+                let from = from.ok_or_else(|| {
+                    errors::invalid_move("a move without from_square must be a drop".into())
+                })?;
+                if from == to {
+                    return Err(errors::invalid_move("a move must change squares".into()));
+                }
+                if matches!(promotion, Some(Role::Pawn | Role::King)) {
+                    return Err(errors::invalid_move(
+                        "a promotion is to a knight, bishop, rook or queen".into(),
+                    ));
+                }
+                Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                }
+            }
+        };
+        Ok(PyMove(mv))
+    }
+
+    /// Reads UCI (N3): `"e2e4"`, `"e7e8q"`, `"N@f3"`, `"P@e4"`; castling is
+    /// the king's two-square move (`"e1g1"`). `InvalidMoveError` otherwise.
+    #[staticmethod]
+    fn from_uci<'py>(py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
+        to_py(py, PyMove::parse(uci)?)
+    }
+
+    /// The UCI text (N3).
+    fn uci(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// Where the piece stands; None for a drop.
+    #[getter(from_square)]
+    fn origin(&self) -> Option<u8> {
+        self.0.from().map(convert::square_number)
+    }
+
+    /// Where the piece goes.
+    #[getter]
+    fn to_square(&self) -> u8 {
+        convert::square_number(self.0.to())
+    }
+
+    /// The piece type a pawn promotes to, or None.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        self.0.promotion().map(convert::role_number)
+    }
+
+    /// The piece type dropped, or None for a board move.
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        match self.0 {
+            Move::Drop { role, .. } => Some(convert::role_number(role)),
+            Move::Normal { .. } => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.0)
+    }
+
+    /// Pickles as `Move(from_square, to_square, promotion, drop)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (Option<u8>, u8, Option<u8>, Option<u8>)) {
+        let m = slf.get();
+        (
+            slf.get_type(),
+            (m.origin(), m.to_square(), m.promotion(), m.drop()),
+        )
+    }
+}

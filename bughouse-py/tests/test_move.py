@@ -1,0 +1,109 @@
+"""`Move`: UCI (N3), fields, equality, repr, pickling, and every error path."""
+
+import copy
+import pickle
+
+import pytest
+
+import bughouse
+from bughouse import (
+    BISHOP, E1, E2, E4, E7, E8, F3, G1, KING, KNIGHT, PAWN, QUEEN, Move,
+)
+
+
+@pytest.mark.parametrize("text", ["e2e4", "e7e8q", "a7b8n", "N@f3", "P@e4", "Q@h8", "e1g1"])
+def test_n3_uci_round_trips(text):
+    assert Move.from_uci(text).uci() == text
+    assert str(Move.from_uci(text)) == text
+
+
+def test_n3_drop_letter_may_be_lower_case():
+    assert Move.from_uci("n@f3") == Move.from_uci("N@f3")
+    assert Move.from_uci("n@f3").uci() == "N@f3"
+
+
+def test_fields_of_a_board_move():
+    m = Move.from_uci("e2e4")
+    assert (m.from_square, m.to_square, m.promotion, m.drop) == (E2, E4, None, None)
+    p = Move.from_uci("e7e8q")
+    assert (p.from_square, p.to_square, p.promotion, p.drop) == (E7, E8, QUEEN, None)
+
+
+def test_fields_of_a_drop():
+    m = Move.from_uci("N@f3")
+    assert (m.from_square, m.to_square, m.promotion, m.drop) == (None, F3, None, KNIGHT)
+
+
+def test_constructor_matches_from_uci():
+    assert Move(E2, E4) == Move.from_uci("e2e4")
+    assert Move(E7, E8, QUEEN) == Move.from_uci("e7e8q")
+    assert Move(None, F3, drop=KNIGHT) == Move.from_uci("N@f3")
+    # python-chess writes a drop with from_square == to_square.
+    assert Move(F3, F3, drop=KNIGHT) == Move.from_uci("N@f3")
+
+
+def test_eq_and_hash():
+    a, b, c = Move.from_uci("e2e4"), Move.from_uci("e2e4"), Move.from_uci("e2e3")
+    assert a == b and hash(a) == hash(b)
+    assert a != c
+    assert a != "e2e4"
+    assert len({a, b, c, Move.from_uci("P@e4")}) == 3
+
+
+def test_repr_evaluates_back():
+    for text in ("e2e4", "e7e8q", "N@f3"):
+        m = Move.from_uci(text)
+        assert repr(m) == f"Move.from_uci('{text}')"
+        assert eval(repr(m), {"Move": Move}) == m
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+@pytest.mark.parametrize("text", ["e2e4", "e7e8n", "P@e4"])
+def test_pickles(protocol, text):
+    m = Move.from_uci(text)
+    assert pickle.loads(pickle.dumps(m, protocol)) == m
+    assert copy.copy(m) == m and copy.deepcopy(m) == m
+
+
+def test_moves_are_immutable():
+    m = Move.from_uci("e2e4")
+    with pytest.raises(AttributeError):
+        m.to_square = E1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", [
+    "", "e2", "e2e", "e2e9", "i2e4", "e2e4x", "e7e8qq", "e7e8k", "e7e8p", "e2e2",
+    "K@e4", "X@e4", "N@e9", "N@f3x", "é2e4", "0000", "e2-e4",
+])
+def test_n3_bad_uci_raises_invalid_move_error(text):
+    with pytest.raises(bughouse.InvalidMoveError) as info:
+        Move.from_uci(text)
+    assert repr(text) in str(info.value)  # the message names the text
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    ((None, E4), {}),                       # no origin and no drop
+    ((E2, E2), {}),                         # no change of square
+    ((E7, E8, KING), {}),                   # promotion to a king
+    ((E7, E8, PAWN), {}),                   # promotion to a pawn
+    ((None, E4), {"drop": KING}),           # R3: kings are never dropped
+    ((None, E4), {"drop": PAWN, "promotion": QUEEN}),
+    ((G1, F3), {"drop": KNIGHT}),           # a drop with another origin
+])
+def test_constructor_rejects_non_moves(args, kwargs):
+    with pytest.raises(bughouse.InvalidMoveError):
+        Move(*args, **kwargs)
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    ((E2, 64), {}), ((-1, E4), {}), ((E7, E8, 7), {}), ((None, E4), {"drop": 0}),
+])
+def test_constructor_rejects_out_of_range_numbers(args, kwargs):
+    with pytest.raises(ValueError):
+        Move(*args, **kwargs)
+
+
+def test_from_uci_needs_a_string():
+    with pytest.raises(TypeError):
+        Move.from_uci(42)  # type: ignore[arg-type]
