@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench setup-python setup-node
-.PHONY: install-python bench-python
+.PHONY: install-python bench-python bench-node
 
 # The main job.
 run:
@@ -55,8 +55,28 @@ bench-python: install-python
 	$(PY) -m pip install --quiet chess==1.11.2
 	$(PY) bughouse-py/bench/bench_vs_python_chess.py
 
-test-node:
-	@echo "node: not yet"
+# Node package (bughouse-node): npm packages on first use (or when the lock
+# file changes), the addon built in release through the napi CLI with a check
+# that the committed index.d.ts matches the Rust sources, then node's runner.
+NPM ?= npm
+NODE ?= node
+NODE_PKG := bughouse-node
+
+test-node: $(NODE_PKG)/node_modules/.package-lock.json
+	cd $(NODE_PKG) && $(NODE) scripts/build.mjs --check-types
+	cd $(NODE_PKG) && $(NODE) --test __test__/*.test.mjs
+
+setup-node: $(NODE_PKG)/node_modules/.package-lock.json
+
+# npm writes node_modules/.package-lock.json on every install. The addon is
+# built by test-node, so the package's own install script is skipped here.
+$(NODE_PKG)/node_modules/.package-lock.json: $(NODE_PKG)/package-lock.json
+	cd $(NODE_PKG) && $(NPM) ci --ignore-scripts
+
+# Side-by-side speed against chessops (not part of `make test`).
+bench-node: setup-node
+	cd $(NODE_PKG) && $(NODE) scripts/build.mjs
+	cd $(NODE_PKG) && $(NODE) bench/bench_vs_chessops.mjs
 
 test-fuzz:
 	@echo "fuzz: not yet"

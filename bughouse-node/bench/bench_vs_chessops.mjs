@@ -1,0 +1,154 @@
+// Side-by-side benchmark: bughouse (this package, native) against chessops
+// (pure TypeScript, its crazyhouse variant), in one run on the same
+// positions. Both sides produce the same output, checked before timing:
+//
+//   legal moves  one call listing every legal move and drop of a position
+//                as an array of UCI strings (chessops: allDests + dropDests,
+//                each move written by makeUci, as a UI would)
+//   perft        leaf count at a depth, crazyhouse flavour (chessops: its
+//                own `perft` from chessops/debug)
+//
+// Run: node bench/bench_vs_chessops.mjs [--quick]
+// Prints a table of time per call / per perft and the speed-up ratio.
+import { readFileSync } from 'node:fs'
+
+import { Board, perft } from '../index.mjs'
+import { perft as chessopsPerft } from 'chessops/debug'
+import { parseFen } from 'chessops/fen'
+import { SquareSet } from 'chessops/squareSet'
+import { ROLES } from 'chessops/types'
+import { makeUci, squareRank } from 'chessops/util'
+import { Crazyhouse } from 'chessops/variant'
+
+const quick = process.argv.includes('--quick')
+
+// Positions from bughouse-core/tests/data/crazyhouse.perft and chess.perft.
+const POSITIONS = [
+  ['startpos', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'],
+  ['kiwipete', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[] w KQkq - 0 1'],
+  ['zh-middlegame', 'r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1'],
+  ['zh-middlegame+pocket', 'r2qk2r/ppp2ppp/4p3/4P3/1b1Pn3/2N5/PPP2PPP/R2QK2R[NBPnb] b KQkq - 0 1'],
+  ['zh-all-drop-types', '2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1'],
+]
+
+const PERFTS = [
+  ['startpos', POSITIONS[0][1], quick ? 3 : 4, quick ? 8902 : 197281],
+  ['zh-middlegame', POSITIONS[2][1], 3, 58057],
+  ['zh-drops', '2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1', 3, 88634],
+  ['zh-all-drop-types', POSITIONS[4][1], 2, 75353],
+]
+
+const PROMOTIONS = ['queen', 'rook', 'bishop', 'knight']
+
+function chessopsPosition(fen) {
+  return Crazyhouse.fromSetup(parseFen(fen).unwrap()).unwrap()
+}
+
+/** Every legal move and drop of a chessops position, as UCI strings. */
+function chessopsLegalUci(pos) {
+  const ctx = pos.ctx()
+  const out = []
+  const promoRank = pos.turn === 'white' ? 6 : 1
+  for (const [from, dests] of pos.allDests(ctx)) {
+    const promotes = pos.board.pawn.has(from) && squareRank(from) === promoRank
+    for (const to of dests) {
+      if (promotes) for (const promotion of PROMOTIONS) out.push(makeUci({ from, to, promotion }))
+      else out.push(makeUci({ from, to }))
+    }
+  }
+  const dropDests = pos.dropDests(ctx)
+  const pocket = pos.pockets[pos.turn]
+  for (const role of ROLES) {
+    if (pocket[role] > 0) {
+      for (const to of role === 'pawn' ? dropDests.diff(SquareSet.backranks()) : dropDests) {
+        out.push(makeUci({ role, to }))
+      }
+    }
+  }
+  return out
+}
+
+/** Nanoseconds per call of `fn`, best of 5 rounds of at least `minMs` each. */
+function timePerCall(fn, minMs) {
+  let sink = 0
+  for (let i = 0; i < 200; i++) sink += fn() ? 1 : 0 // warm up the JIT
+  let best = Infinity
+  for (let round = 0; round < 5; round++) {
+    let calls = 0
+    const start = process.hrtime.bigint()
+    let elapsed = 0n
+    do {
+      for (let i = 0; i < 50; i++) sink += fn() ? 1 : 0
+      calls += 50
+      elapsed = process.hrtime.bigint() - start
+    } while (elapsed < BigInt(minMs) * 1_000_000n)
+    best = Math.min(best, Number(elapsed) / calls)
+  }
+  if (sink < 0) console.log(sink)
+  return best
+}
+
+/** Milliseconds of one run of `fn`, best of `rounds`. */
+function timeOnce(fn, rounds) {
+  let best = Infinity
+  for (let i = 0; i < rounds; i++) {
+    const start = process.hrtime.bigint()
+    fn()
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  return best
+}
+
+const fmtNs = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`)
+const rows = []
+
+for (const [name, fen] of POSITIONS) {
+  const ours = new Board(fen, { crazyhouse: true })
+  const theirs = chessopsPosition(fen)
+  const a = ours.legalMoves()
+  const b = chessopsLegalUci(theirs)
+  if (a.length !== b.length) throw new Error(`${name}: ${a.length} moves here, ${b.length} in chessops`)
+  const minMs = quick ? 50 : 300
+  const tOurs = timePerCall(() => ours.legalMoves(), minMs)
+  const tTheirs = timePerCall(() => chessopsLegalUci(theirs), minMs)
+  const tDests = timePerCall(() => theirs.allDests().size + theirs.dropDests().size(), minMs)
+  rows.push({
+    bench: `legalMoves ${name} (${a.length})`,
+    bughouse: fmtNs(tOurs),
+    chessops: fmtNs(tTheirs),
+    ratio: `${(tTheirs / tOurs).toFixed(1)}x`,
+    'chessops dests only': `${fmtNs(tDests)} (${(tDests / tOurs).toFixed(1)}x)`,
+  })
+}
+
+for (const [name, fen, depth, expected] of PERFTS) {
+  const board = new Board(fen, { crazyhouse: true })
+  const pos = chessopsPosition(fen)
+  const ours = board.perft(depth)
+  const theirs = chessopsPerft(pos, depth, false)
+  if (ours !== expected || theirs !== expected) {
+    throw new Error(`${name} perft ${depth}: expected ${expected}, bughouse ${ours}, chessops ${theirs}`)
+  }
+  const tOurs = timeOnce(() => board.perft(depth), quick ? 3 : 7) * 1e6
+  const tTheirs = timeOnce(() => chessopsPerft(pos, depth, false), quick ? 1 : 3) * 1e6
+  rows.push({
+    bench: `perft ${name} d${depth} (${expected})`,
+    bughouse: fmtNs(tOurs),
+    chessops: fmtNs(tTheirs),
+    ratio: `${(tTheirs / tOurs).toFixed(1)}x`,
+    'chessops dests only': '',
+  })
+}
+
+// perft() without a Board object: the same engine, one call.
+{
+  const [name, fen, depth, expected] = PERFTS[0]
+  if (perft(fen, depth, { crazyhouse: true }) !== expected) throw new Error('perft() disagrees')
+  void name
+}
+
+const chessopsVersion = JSON.parse(
+  readFileSync(new URL('../node_modules/chessops/package.json', import.meta.url), 'utf8'),
+).version
+console.log(`bughouse (napi addon) vs chessops ${chessopsVersion} (crazyhouse), node ${process.version}`)
+console.table(rows)

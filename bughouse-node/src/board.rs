@@ -1,0 +1,151 @@
+//! `Board`: one bughouse board, wrapping `bughouse_core::Board`.
+//!
+//! Every rule is the core's. The binding adds only what JavaScript needs
+//! around it: strings in and out, and a history stack of earlier positions
+//! so `pop()` can take a move back (the core is copy-make and keeps none).
+
+use bughouse_core as core;
+use napi::bindgen_prelude::BufferSlice;
+use napi_derive::napi;
+
+use crate::convert::{self, BoardOptions, Piece, Pocket};
+use crate::error::{self, Code, Result};
+
+/// One board: placement, promoted marks, both pockets, side to move.
+///
+/// In the bughouse flavour (default) a captured piece leaves the board; in a
+/// game it goes to the capturer's partner (R5). With `{ crazyhouse: true }`
+/// it goes to the capturer's own pocket.
+#[napi]
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub(crate) inner: core::Board,
+    /// The positions before each move played by `push`, with that move.
+    history: Vec<(core::Board, core::Move)>,
+}
+
+impl Board {
+    /// Wraps a core board with an empty history (for `Game.board()` later).
+    #[allow(dead_code)]
+    pub(crate) fn from_core(inner: core::Board) -> Board {
+        Board {
+            inner,
+            history: Vec::new(),
+        }
+    }
+
+    /// Reads move text. UCI for now; SAN (N3) joins here once the core has it.
+    fn parse_move(&self, text: &str) -> Result<core::Move> {
+        core::Move::from_uci(text).map_err(|e| error::invalid_move(text, e))
+    }
+}
+
+#[napi]
+impl Board {
+    /// A board from a FEN (N1: `[pocket]`, `~` promoted marks), or the
+    /// standard start. Throws `ERR_INVALID_FEN`.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(fen: Option<String>, opts: Option<BoardOptions>) -> Result<Board> {
+        Ok(Board::from_core(convert::board_from(
+            fen.as_deref(),
+            opts.as_ref(),
+        )?))
+    }
+
+    /// The FEN of the position (N1), canonical: `[..]` pocket, `~` marks,
+    /// en passant only when a capture is legal (R15).
+    #[napi(catch_unwind)]
+    pub fn fen(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The side to move.
+    #[napi(getter, catch_unwind, ts_return_type = "Color")]
+    pub fn turn(&self) -> &'static str {
+        self.inner.turn().name()
+    }
+
+    /// The legal moves and drops as move codes (see [`convert::move_code`]),
+    /// written into `codes` (two bytes each, native byte order); returns how
+    /// many. Behind `legalMoves()`, which index.js defines: it turns codes into
+    /// UCI strings through a table of interned strings, so a call costs one
+    /// crossing instead of one string and one array store per move.
+    #[napi(js_name = "_legalMoveCodes", skip_typescript, catch_unwind)]
+    pub fn legal_move_codes(&self, codes: BufferSlice) -> Result<u32> {
+        convert::write_move_codes(&self.inner.legal_moves(), codes)
+    }
+
+    /// Plays a move given as UCI and returns its UCI. Throws
+    /// `ERR_INVALID_MOVE` (unreadable text) or `ERR_ILLEGAL_MOVE`; the board is
+    /// unchanged on error.
+    #[napi(catch_unwind)]
+    pub fn push(&mut self, text: String) -> Result<String> {
+        let m = self.parse_move(&text)?;
+        let before = self.inner;
+        self.inner.play(m).map_err(error::illegal_move)?;
+        self.history.push((before, m));
+        Ok(convert::uci(m))
+    }
+
+    /// Takes back the last move played by `push` and returns its UCI.
+    /// Throws `ERR_EMPTY_HISTORY` when there is none.
+    #[napi(catch_unwind)]
+    pub fn pop(&mut self) -> Result<String> {
+        let (before, m) = self
+            .history
+            .pop()
+            .ok_or_else(|| error::error(Code::EmptyHistory, "no move to take back"))?;
+        self.inner = before;
+        Ok(convert::uci(m))
+    }
+
+    /// Whether the side to move is in check.
+    #[napi(catch_unwind)]
+    pub fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    /// Bughouse checkmate (R16, R17): a check that a drop could block is
+    /// never mate, even with an empty pocket.
+    #[napi(catch_unwind)]
+    pub fn is_checkmate(&self) -> bool {
+        self.inner.is_checkmate()
+    }
+
+    /// Waiting (R18): no legal move or drop, yet not mate. No stalemate.
+    #[napi(catch_unwind)]
+    pub fn is_waiting(&self) -> bool {
+        self.inner.is_waiting()
+    }
+
+    /// Whether a dropped piece could ever block the check (R16, R17): one
+    /// checker, not a knight or pawn, with an empty square between.
+    #[napi(catch_unwind)]
+    pub fn drop_could_block_check(&self) -> bool {
+        self.inner.drop_could_block_check()
+    }
+
+    /// The pieces `color` may drop (R3). Throws `ERR_INVALID_ARG_VALUE`.
+    #[napi(catch_unwind, ts_args_type = "color: Color")]
+    pub fn pocket(&self, color: String) -> Result<Pocket> {
+        Ok(self.inner.pocket(convert::parse_color(&color)?).into())
+    }
+
+    /// The piece on a square such as `'e4'`, or `null`. Throws
+    /// `ERR_INVALID_ARG_VALUE` for a bad square name.
+    #[napi(catch_unwind)]
+    pub fn piece_at(&self, square: String) -> Result<Option<Piece>> {
+        Ok(self
+            .inner
+            .piece_at(convert::parse_square(&square)?)
+            .map(Piece::from))
+    }
+
+    /// Leaf count `depth` plies down, in this board's flavour. Throws
+    /// `ERR_OUT_OF_RANGE` unless `depth` is an integer from 0 to 32.
+    #[napi(catch_unwind)]
+    pub fn perft(&self, depth: f64) -> Result<f64> {
+        let depth = convert::perft_depth(depth)?;
+        Ok(core::perft(&self.inner, depth) as f64)
+    }
+}
