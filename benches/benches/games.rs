@@ -1,0 +1,228 @@
+//! Whole games and single moves on the two-board game (issue 3).
+//!
+//! - `full_game/{live,turn_based}`: complete games between random movers,
+//!   as `examples/selfplay.rs` plays them (live with simulated clocks;
+//!   turn-based with occasional sits), reported as games per second. Most of
+//!   the time goes to the movers listing legal moves, as it would for any
+//!   player.
+//! - `play_one/*`: one accepted move from a mid-game position, on the `Game`
+//!   (live with clocks, and turn-based) and with `Board::play` on a bare
+//!   board: what the game's bookkeeping (turn, clocks, capture routing,
+//!   endings, rotation, repetition, history) costs on top of the board.
+//! - `replay/*`: a recorded game replayed move by move into a new `Game`,
+//!   versus the same moves on two bare boards with captures routed by hand.
+//!
+//! `cargo bench -p bughouse-benches --bench games`
+
+use std::hint::black_box;
+
+use bughouse_core::{ActionKind, Board, BoardId, Game, GameError, GameSettings, Move, Seat, Seats};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+
+/// xorshift64*: seeded, so every iteration plays the same games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A live game with the default clocks: each board's side to move thinks a
+/// random time, and the board whose mover is ready first moves (as in
+/// `examples/selfplay.rs`). Stops after `max_moves` moves if that comes first.
+fn live_game(rng: &mut Rng, max_moves: u16) -> Game {
+    let mut game = Game::new(GameSettings::default()).expect("default settings are valid");
+    let mut ready_at: [Option<u64>; 2] = [None, None];
+    while !game.is_over() && game.moves_played() < max_moves {
+        for id in BoardId::ALL {
+            let seat = Seat::new(id, game.board(id).turn());
+            if ready_at[id.index()].is_none() && !game.legal_moves(seat).is_empty() {
+                ready_at[id.index()] = Some(game.now_ms() + 100 + rng.below(1500) as u64);
+            }
+        }
+        let Some(id) = BoardId::ALL
+            .into_iter()
+            .filter(|b| ready_at[b.index()].is_some())
+            .min_by_key(|b| ready_at[b.index()])
+        else {
+            let _ = game.tick(game.now_ms() + 1000);
+            continue;
+        };
+        let at = ready_at[id.index()].take().unwrap_or(0);
+        let seat = Seat::new(id, game.board(id).turn());
+        let moves = game.legal_moves(seat);
+        match game.play(seat, moves[rng.below(moves.len())], Some(at)) {
+            Ok(_) | Err(GameError::GameOver) => {}
+            Err(e) => panic!("a legal move was refused: {e}"),
+        }
+    }
+    game
+}
+
+/// A turn-based game: the seat to act plays a random move, or now and then
+/// sits. Stops after `max_moves` moves if that comes first.
+fn turn_game(rng: &mut Rng, max_moves: u16) -> Game {
+    let mut game = Game::new(GameSettings::turn_based(Seats::A_WHITE)).expect("valid settings");
+    while let Some(seat) = game.to_act() {
+        if game.moves_played() >= max_moves {
+            break;
+        }
+        if game.can_sit(seat) && rng.below(20) == 0 {
+            game.sit(seat).expect("the seat to act may sit");
+            continue;
+        }
+        let moves = game.legal_moves(seat);
+        game.play(seat, moves[rng.below(moves.len())], None)
+            .expect("a legal move");
+    }
+    game
+}
+
+/// Games per iteration, always the same ones (same seed).
+const GAMES: u64 = 8;
+const SEED: u64 = 2026;
+
+fn full_games(c: &mut Criterion) {
+    for (name, play) in [
+        ("live", live_game as fn(&mut Rng, u16) -> Game),
+        ("turn_based", turn_game),
+    ] {
+        let mut rng = Rng(SEED);
+        let moves: u32 = (0..GAMES)
+            .map(|_| u32::from(play(&mut rng, u16::MAX).moves_played()))
+            .sum();
+        eprintln!(
+            "full_game/{name}: {GAMES} games, {moves} moves ({:.0} per game)",
+            f64::from(moves) / GAMES as f64
+        );
+    }
+    let mut group = c.benchmark_group("full_game");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("live", |b| {
+        b.iter(|| {
+            let mut rng = Rng(SEED);
+            for _ in 0..GAMES {
+                black_box(live_game(&mut rng, u16::MAX).moves_played());
+            }
+        })
+    });
+    group.bench_function("turn_based", |b| {
+        b.iter(|| {
+            let mut rng = Rng(SEED);
+            for _ in 0..GAMES {
+                black_box(turn_game(&mut rng, u16::MAX).moves_played());
+            }
+        })
+    });
+    group.finish();
+}
+
+/// A mid-game position (40 moves in) and a legal move there, with the seat
+/// that plays it. Prefers a position where the game goes on.
+fn mid_game(play: fn(&mut Rng, u16) -> Game) -> (Game, Seat, Move) {
+    let mut rng = Rng(SEED);
+    loop {
+        let game = play(&mut rng, 40);
+        if game.is_over() {
+            continue;
+        }
+        let seat = match game.to_act() {
+            Some(seat) => seat,
+            None => Seat::ALL
+                .into_iter()
+                .find(|s| !game.legal_moves(*s).is_empty())
+                .expect("a game that goes on has a mover"),
+        };
+        let moves = game.legal_moves(seat);
+        let m = moves[rng.below(moves.len())];
+        return (game, seat, m);
+    }
+}
+
+/// Games are ~65 KiB: clone them in small batches so the batch stays in cache.
+const BATCH: BatchSize = BatchSize::NumIterations(64);
+
+fn play_one(c: &mut Criterion) {
+    let mut group = c.benchmark_group("play_one");
+    for (name, play) in [
+        ("live", live_game as fn(&mut Rng, u16) -> Game),
+        ("turn_based", turn_game),
+    ] {
+        let (game, seat, m) = mid_game(play);
+        let at = Some(game.now_ms() + 500);
+        let board = *game.board(seat.board);
+        group.bench_function(format!("game_{name}"), |b| {
+            b.iter_batched_ref(
+                || game.clone(),
+                |g| g.play(black_box(seat), black_box(m), at),
+                BATCH,
+            )
+        });
+        group.bench_function(format!("board_{name}"), |b| {
+            b.iter_batched_ref(|| board, |bd| bd.play(black_box(m)), BATCH)
+        });
+    }
+    group.finish();
+}
+
+/// The moves of a recorded game, in order.
+fn recorded(game: &Game) -> Vec<(Seat, Move, u64)> {
+    game.history()
+        .iter()
+        .filter_map(|a| match a.kind {
+            ActionKind::Move(m) => Some((a.seat, m, a.at_ms)),
+            ActionKind::Sit => None,
+        })
+        .collect()
+}
+
+fn replay(c: &mut Criterion) {
+    let mut rng = Rng(SEED);
+    // A long live game, replayed into a live game without clocks so its
+    // recorded timestamps need no clock to agree with.
+    let game = loop {
+        let g = live_game(&mut rng, u16::MAX);
+        if g.moves_played() >= 200 {
+            break g;
+        }
+    };
+    let moves = recorded(&game);
+    let settings = GameSettings {
+        time_control: None,
+        ..GameSettings::default()
+    };
+    let mut group = c.benchmark_group("replay");
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("game", |b| {
+        b.iter(|| {
+            let mut g = Game::new(settings).expect("valid settings");
+            for &(seat, m, at) in &moves {
+                let _ = black_box(g.play(seat, m, Some(at)));
+            }
+            black_box(g.moves_played())
+        })
+    });
+    group.bench_function("boards", |b| {
+        b.iter(|| {
+            let mut boards = [Board::new(), Board::new()];
+            for &(seat, m, _) in &moves {
+                let id = seat.board;
+                if let Ok(Some(piece)) = boards[id.index()].play(black_box(m)) {
+                    boards[id.other().index()].add_to_pocket(piece.color, piece.role);
+                }
+            }
+            black_box(boards)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_games, play_one, replay);
+criterion_main!(benches);
