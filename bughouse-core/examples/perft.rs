@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bughouse_core::{perft, Board, Flavour};
+use bughouse_core::{Board, Flavour, perft};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,7 +21,10 @@ fn main() -> ExitCode {
     };
     let (fen, depth) = match args.as_slice() {
         [fen, depth] => (fen.as_str(), depth.parse::<u32>()),
-        [depth] => ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", depth.parse()),
+        [depth] => (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            depth.parse(),
+        ),
         _ => {
             eprintln!("usage: perft [--crazyhouse] [\"<FEN>\"] <depth>");
             return ExitCode::from(2);
@@ -52,7 +55,10 @@ fn main() -> ExitCode {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("{total} leaves in {secs:.3} s ({:.1} M leaves/s)", total as f64 / secs / 1e6);
+    eprintln!(
+        "{total} leaves in {secs:.3} s ({:.1} M leaves/s)",
+        total as f64 / secs / 1e6
+    );
     println!("{total}");
     ExitCode::SUCCESS
 }
