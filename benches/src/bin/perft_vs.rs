@@ -2,12 +2,12 @@
 //! cozy-chess on the same positions in one run, printing nodes per second
 //! and our speed ratio to each, as a Markdown table.
 //!
-//! `cargo run --release -p bughouse-benches --bin perft_vs -- [--quick] [--rounds N] [--secs S]`
+//! `cargo run --release -p bughouse-benches --bin perft_vs -- [--quick] [--rounds N] [--secs S] [--only NAME]`
 //!
 //! Each library runs each position for `--rounds` rounds (default 3) of at
 //! least `--secs` seconds (default 0.4) of repeated perft calls; a figure is
 //! the best round's nodes per second. `--quick` lowers every depth by one and
-//! runs each call once (a smoke run). Node counts must agree between the
+//! runs each call once (a smoke run); `--only` runs one position. Node counts must agree between the
 //! libraries on the same rules, or the run fails: the ratios compare the
 //! same trees.
 
@@ -60,7 +60,14 @@ fn main() -> ExitCode {
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut ok = true;
-    for case in CASES {
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1));
+    for case in CASES
+        .iter()
+        .filter(|c| only.is_none_or(|name| c.name == name))
+    {
         let depth = if quick { case.depth - 1 } else { case.depth };
         match case.rules {
             Rules::Chess => {
