@@ -281,7 +281,8 @@ fn move_list_capacity_holds_heavy_positions() {
 fn move_list_capacity_long_climb() {
     for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
         for seed in 1..=4 {
-            let from = (seed % 2 == 0).then_some(QUEENS_218);
+            // The 218-move start holds too much for one crazyhouse game.
+            let from = (seed % 2 == 0 && flavour == Flavour::Bughouse).then_some(QUEENS_218);
             let (fen, n) = climb(seed, 150_000, flavour, from);
             println!("{flavour:?} seed {seed}: {n} moves in {fen}");
             assert_eq!(n, shakmaty_count(&fen), "{fen}");
