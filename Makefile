@@ -5,7 +5,7 @@ CARGO ?= cargo
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench setup-python setup-node
+.PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
 .PHONY: install-python bench-python bench-node
 
 # The main job.
@@ -81,5 +81,10 @@ bench-node: setup-node
 test-fuzz:
 	@echo "fuzz: not yet"
 
+# Smoke run of the criterion benches (each benchmark once, no timing).
 test-bench:
-	@echo "bench: not yet"
+	$(CARGO) bench -p bughouse-benches -- --test
+
+# Perft side by side with shakmaty and cozy-chess: nodes/s and ratios.
+bench:
+	$(CARGO) run --release -p bughouse-benches --bin perft_vs

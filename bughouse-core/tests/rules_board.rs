@@ -1,0 +1,662 @@
+//! One-board rule tests, each named by the rule it pins down (R6–R18, N1).
+
+use bughouse_core::{
+    Board, BoardStatus, CastlingRights, Color, FenError, FenErrorKind, Flavour, IllegalReason,
+    Move, Piece, Role, Square,
+};
+
+fn board(fen: &str) -> Board {
+    fen.parse()
+        .unwrap_or_else(|e: FenError| panic!("{fen}: {e}"))
+}
+
+fn mv(text: &str) -> Move {
+    Move::from_uci(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays a move that must be legal; returns what it captured.
+fn play(b: &mut Board, text: &str) -> Option<Piece> {
+    let before = *b;
+    b.play(mv(text))
+        .unwrap_or_else(|e| panic!("{text} in {before}: {e}"))
+}
+
+/// The legal moves as sorted UCI text.
+fn moves(b: &Board) -> Vec<String> {
+    let mut v: Vec<String> = b.legal_moves().iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn drops(b: &Board) -> Vec<String> {
+    moves(b).into_iter().filter(|m| m.contains('@')).collect()
+}
+
+/// A mate in the bughouse sense (R16), seen through every status call.
+fn assert_mate(b: &Board) {
+    assert!(b.is_check(), "{b}");
+    assert!(!b.drop_could_block_check(), "{b}");
+    assert!(!b.has_legal_move(), "{b}: {:?}", moves(b));
+    assert!(b.legal_moves().is_empty());
+    assert!(b.is_checkmate(), "{b}");
+    assert!(!b.is_waiting(), "{b}");
+    assert_eq!(b.status(), BoardStatus::Checkmate);
+}
+
+/// No legal move, yet not mate: the side waits (R17, R18).
+fn assert_waiting(b: &Board) {
+    assert!(!b.has_legal_move(), "{b}: {:?}", moves(b));
+    assert!(b.legal_moves().is_empty());
+    assert_eq!(b.count_legal_moves(), 0);
+    assert!(!b.is_checkmate(), "{b}");
+    assert!(b.is_waiting(), "{b}");
+    assert_eq!(b.status(), BoardStatus::Waiting);
+}
+
+// ---------------------------------------------------------------------------
+// R16: the checks no drop can block are mate — even with a full pocket.
+
+#[test]
+fn r16_knight_check_is_mate() {
+    // Smothered mate: no drop blocks a knight.
+    for pocket in ["", "qrbnp"] {
+        assert_mate(&board(&format!(
+            "6rk/5Npp/8/8/8/8/8/4K3[{pocket}] b - - 0 1"
+        )));
+    }
+}
+
+#[test]
+fn r16_pawn_check_is_mate() {
+    for pocket in ["", "qrbnp"] {
+        assert_mate(&board(&format!(
+            "7k/4N1Pp/5K2/8/8/8/8/8[{pocket}] b - - 0 1"
+        )));
+    }
+}
+
+#[test]
+fn r16_adjacent_slider_check_is_mate() {
+    for pocket in ["", "qrbnp"] {
+        // Queen next to the king on the file, rook next to it on the rank,
+        // bishop next to it on the diagonal.
+        assert_mate(&board(&format!("7k/7Q/6K1/8/8/8/8/8[{pocket}] b - - 0 1")));
+        assert_mate(&board(&format!(
+            "6Rk/6pp/5N2/8/8/8/8/4K3[{pocket}] b - - 0 1"
+        )));
+        assert_mate(&board(&format!(
+            "7k/4N1B1/6K1/8/8/8/8/8[{pocket}] b - - 0 1"
+        )));
+    }
+}
+
+#[test]
+fn r16_double_check_is_mate_though_each_check_alone_could_be_blocked() {
+    // Rook along rank 8 and bishop along the long diagonal, both distant.
+    let b = board("k6R/8/1P6/8/8/8/8/4K2B[qrbnp] b - - 0 1");
+    assert_eq!(b.checkers().count(), 2);
+    assert_mate(&b);
+    // Either check alone is blockable, so neither alone is mate.
+    let rook_only = board("k6R/8/1P6/8/8/8/8/4K3[] b - - 0 1");
+    assert!(rook_only.drop_could_block_check() && !rook_only.is_checkmate());
+    let bishop_only = board("k7/8/1P6/8/8/8/8/1R2K2B[] b - - 0 1");
+    assert!(bishop_only.drop_could_block_check() && !bishop_only.is_checkmate());
+}
+
+#[test]
+fn r16_mate_needs_check_and_no_move() {
+    // Same adjacent queen check, but the king can take the unguarded queen.
+    let b = board("7k/7Q/8/8/8/8/8/K7[] b - - 0 1");
+    assert!(b.is_check() && !b.drop_could_block_check());
+    assert_eq!(moves(&b), ["h8h7"]);
+    assert!(!b.is_checkmate() && !b.is_waiting());
+    assert_eq!(b.status(), BoardStatus::Playing);
+}
+
+// ---------------------------------------------------------------------------
+// R17, R18: a blockable check is never mate; no move means waiting.
+
+#[test]
+fn r17_distant_slider_check_with_empty_pocket_is_not_mate() {
+    // Back-rank rook check with five empty squares between: the partner may
+    // still send a piece to block.
+    let b = board("R5k1/5ppp/8/8/8/8/8/4K3[] b - - 0 1");
+    assert!(b.is_check());
+    assert!(b.drop_could_block_check());
+    assert_waiting(&b);
+    // A queen down the file, and a bishop along the long diagonal, from afar.
+    for fen in [
+        "7k/5Pp1/6P1/8/8/8/8/4K2Q[] b - - 0 1",
+        "7k/4N3/6P1/8/8/8/8/B3K3[] b - - 0 1",
+    ] {
+        let b = board(fen);
+        assert!(b.is_check() && b.drop_could_block_check(), "{fen}");
+        assert_waiting(&b);
+    }
+}
+
+#[test]
+fn r17_back_rank_blocking_squares_with_only_pawns_in_hand_is_not_mate() {
+    // Every square between is on rank 8, where no pawn may go (R10); a
+    // knight from the partner would block, so it is not mate.
+    let b = board("R5k1/5ppp/8/8/8/8/8/4K3[pppp] b - - 0 1");
+    assert!(b.is_check() && b.drop_could_block_check());
+    assert!(drops(&b).is_empty());
+    assert_waiting(&b);
+    // Once a piece arrives, its drops on the between-squares are the moves.
+    let mut b = b;
+    assert!(b.add_to_pocket(Color::Black, Role::Knight));
+    assert_eq!(moves(&b), ["N@b8", "N@c8", "N@d8", "N@e8", "N@f8"]);
+}
+
+#[test]
+fn r18_stalemate_is_waiting_not_a_draw() {
+    let b = board("7k/5Q2/6K1/8/8/8/8/8[] b - - 0 1");
+    assert!(!b.is_check());
+    assert_waiting(&b);
+    // A pocket piece ends the wait: any empty square takes it.
+    let b = board("7k/5Q2/6K1/8/8/8/8/8[n] b - - 0 1");
+    assert_eq!(b.status(), BoardStatus::Playing);
+    assert_eq!(b.legal_moves().len(), 61);
+}
+
+// ---------------------------------------------------------------------------
+// R12, R13: drops give mate; in check they only block; none in double check.
+
+#[test]
+fn r12_a_pawn_drop_may_mate() {
+    let mut b = board("7k/4N2p/5K2/8/8/8/8/8[P] w - - 0 1");
+    assert!(b.is_legal(mv("P@g7")));
+    assert!(moves(&b).contains(&"P@g7".to_string()));
+    assert_eq!(play(&mut b, "P@g7"), None);
+    assert_mate(&b);
+}
+
+#[test]
+fn r12_piece_drops_may_mate() {
+    let mut b = board("6rk/6pp/8/8/8/8/8/4K3[N] w - - 0 1");
+    play(&mut b, "N@f7");
+    assert_mate(&b);
+    let mut b = board("7k/8/6K1/8/8/8/8/8[Q] w - - 0 1");
+    play(&mut b, "Q@g7");
+    assert_mate(&b);
+}
+
+#[test]
+fn r13_in_check_drops_go_only_between_king_and_checker() {
+    // Rook e8 checks the king on e1 down the open file.
+    let b = board("k3r3/8/8/8/8/8/8/4K3[QRBNP] w - - 0 1");
+    let mut expected = Vec::new();
+    for role in ["B", "N", "P", "Q", "R"] {
+        for rank in 2..=7 {
+            expected.push(format!("{role}@e{rank}"));
+        }
+    }
+    expected.sort();
+    assert_eq!(drops(&b), expected);
+    for m in ["Q@a1", "N@d2", "P@e8", "Q@e8"] {
+        assert!(!b.is_legal(mv(m)), "{m}");
+    }
+}
+
+#[test]
+fn r13_no_drop_in_double_check() {
+    // Rook e8 and bishop a5 both check the king on e1.
+    let b = board("k3r3/8/8/b7/8/8/8/4K3[QRBNP] w - - 0 1");
+    assert_eq!(b.checkers().count(), 2);
+    assert!(drops(&b).is_empty());
+    assert_eq!(moves(&b), ["e1d1", "e1f1", "e1f2"]);
+}
+
+#[test]
+fn r13_moves_that_leave_the_king_in_check_are_illegal() {
+    // The knight on e2 is pinned by the rook on e8.
+    let mut b = board("k3r3/8/8/8/8/8/4N3/4K3[] w - - 0 1");
+    let before = b;
+    let err = b.play(mv("e2c3")).unwrap_err();
+    assert_eq!(err.reason, IllegalReason::LeavesKingInCheck);
+    assert_eq!(b, before);
+    assert!(moves(&b).iter().all(|m| !m.starts_with("e2")));
+}
+
+// ---------------------------------------------------------------------------
+// R10, R11: pawn drops.
+
+#[test]
+fn r10_pawns_are_never_dropped_on_rank_1_or_8() {
+    let mut b = board("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let pawn_drops = drops(&b);
+    assert_eq!(pawn_drops.len(), 48); // ranks 2–7, all empty
+    assert!(
+        pawn_drops
+            .iter()
+            .all(|m| !m.ends_with('1') && !m.ends_with('8'))
+    );
+    for m in ["P@a1", "P@h8", "P@d1", "P@d8"] {
+        let before = b;
+        assert!(!b.is_legal(mv(m)));
+        let err = b.play(mv(m)).unwrap_err();
+        assert_eq!(err.reason, IllegalReason::PawnDropOnBackRank);
+        assert_eq!(b, before);
+    }
+    // Other pieces do go there.
+    assert!(board("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").is_legal(mv("N@a1")));
+}
+
+#[test]
+fn r11_a_dropped_pawn_may_double_step_and_be_taken_en_passant() {
+    let mut b = board("4k3/8/8/8/3p4/8/8/4K3[P] w - - 0 1");
+    play(&mut b, "P@e2");
+    assert!(b.promoted().is_empty(), "a drop is never marked (R6)");
+    play(&mut b, "e8d8");
+    assert!(b.is_legal(mv("e2e4")));
+    play(&mut b, "e2e4");
+    assert_eq!(b.ep_square(), Some(Square::E3));
+    assert!(b.to_string().contains(" b - e3 "), "{b}");
+    let captured = play(&mut b, "d4e3");
+    assert_eq!(captured, Some(Role::Pawn.of(Color::White)));
+    assert_eq!(b.piece_at(Square::E4), None);
+    assert_eq!(b.piece_at(Square::E3), Some(Role::Pawn.of(Color::Black)));
+}
+
+// ---------------------------------------------------------------------------
+// R14: castling rights.
+
+#[test]
+fn r14_a_rook_dropped_on_its_corner_never_restores_castling() {
+    // A rook that never had a right.
+    let mut b = board("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1");
+    play(&mut b, "R@h1");
+    play(&mut b, "e8d8");
+    assert!(b.castling_rights().is_empty());
+    assert!(!b.is_legal(mv("e1g1")));
+    // A rook that leaves its corner, then another dropped there.
+    let mut b = board("4k3/8/8/8/8/8/8/R3K2R[R] w KQ - 0 1");
+    play(&mut b, "h1h2");
+    assert_eq!(b.castling_rights(), CastlingRights::WHITE_QUEEN_SIDE);
+    play(&mut b, "e8d8");
+    play(&mut b, "R@h1");
+    assert_eq!(b.castling_rights(), CastlingRights::WHITE_QUEEN_SIDE);
+    play(&mut b, "d8e8");
+    assert!(!b.is_legal(mv("e1g1")));
+    assert!(b.is_legal(mv("e1c1")));
+    assert!(b.to_string().contains(" w Q "), "{b}");
+    // A rook captured on its corner loses the right; a drop there does not
+    // bring it back.
+    let mut b = board("r3k2r/8/8/8/8/8/8/R3K2R[r] w KQkq - 0 1");
+    play(&mut b, "a1a8");
+    assert_eq!(
+        b.castling_rights(),
+        CastlingRights::WHITE_KING_SIDE | CastlingRights::BLACK_KING_SIDE
+    );
+    play(&mut b, "e8f7");
+    play(&mut b, "a8b8");
+    play(&mut b, "r@a8");
+    assert!(
+        !b.castling_rights()
+            .contains(CastlingRights::BLACK_QUEEN_SIDE)
+    );
+}
+
+// ---------------------------------------------------------------------------
+// R5, R6: captured pieces, promoted ones demoted.
+
+#[test]
+fn r6_a_captured_promoted_piece_comes_back_as_a_pawn() {
+    // Bughouse: `play` hands the demoted piece back for the partner (R5).
+    let mut b = board("4k3/8/8/8/8/8/8/R2q~K3[] w - - 0 1");
+    assert!(b.promoted().contains(Square::D1));
+    assert_eq!(
+        play(&mut b, "a1d1"),
+        Some(Role::Pawn.of(Color::Black)),
+        "R6"
+    );
+    assert!(b.pocket(Color::White).is_empty(), "R5: it leaves the board");
+    assert!(b.promoted().is_empty());
+
+    // The mark is made by promotion and moves with the piece.
+    let mut b = board("2r1k3/1P6/8/8/8/8/8/4K3[] w - - 0 1");
+    play(&mut b, "b7b8q");
+    assert!(b.promoted().contains(Square::B8));
+    assert!(b.to_string().starts_with("1Q~r1k3/"), "{b}");
+    play(&mut b, "e8d7");
+    play(&mut b, "b8b4");
+    assert_eq!(b.promoted(), Square::B4.into());
+    play(&mut b, "c8c4");
+    play(&mut b, "e1d1");
+    assert_eq!(play(&mut b, "c4b4"), Some(Role::Pawn.of(Color::White)));
+    assert!(b.promoted().is_empty());
+
+    // Crazyhouse: the capturer's own pocket gets a pawn, and a dropped piece
+    // is never marked.
+    let mut b = Board::from_fen("4k3/8/8/8/8/8/8/R2q~K3[] w - - 0 1", Flavour::Crazyhouse).unwrap();
+    assert_eq!(
+        play(&mut b, "a1d1"),
+        Some(Role::Pawn.of(Color::Black)),
+        "R6"
+    );
+    assert_eq!(b.pocket(Color::White).count(Role::Pawn), 1);
+    assert_eq!(b.pocket(Color::White).count(Role::Queen), 0);
+    let mut b = board("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1");
+    play(&mut b, "Q@d4");
+    assert!(b.promoted().is_empty());
+}
+
+#[test]
+fn r5_an_unpromoted_capture_returns_the_piece_itself() {
+    let mut b = board("4k3/8/8/3q4/4N3/8/8/4K3[] w - - 0 1");
+    assert_eq!(play(&mut b, "e4d6"), None);
+    let mut b = board("4k3/8/3q4/8/4N3/8/8/4K3[] w - - 0 1");
+    assert_eq!(play(&mut b, "e4d6"), Some(Role::Queen.of(Color::Black)));
+}
+
+// ---------------------------------------------------------------------------
+// R15: en passant in FEN only when a capture is legal.
+
+#[test]
+fn r15_fen_writes_en_passant_only_when_a_capture_is_legal() {
+    // A double step next to an enemy pawn: legal capture, written.
+    let mut b = board("4k3/8/8/8/4p3/8/3P4/4K3[] w - - 0 1");
+    play(&mut b, "d2d4");
+    assert_eq!(b.ep_square(), Some(Square::D3));
+    assert!(b.to_string().contains(" b - d3 0 1"), "{b}");
+    // With no pawn to capture, not written.
+    let mut b = board("4k3/8/8/8/8/8/P7/4K3[] w - - 0 1");
+    play(&mut b, "a2a4");
+    assert_eq!(b.ep_square(), None);
+    assert!(b.to_string().contains(" b - - 0 1"), "{b}");
+    // The capturing pawn pinned along the rank: the capture would expose the
+    // king, so not written either.
+    let mut b = board("8/8/8/8/k3p2R/8/3P4/4K3[] w - - 0 1");
+    play(&mut b, "d2d4");
+    assert_eq!(b.ep_square(), None, "{b}");
+    assert!(!b.is_legal(mv("e4d3")));
+
+    // Input: any well-placed square is accepted, kept only when legal.
+    let b = board("4k3/8/8/8/4P3/8/8/4K3[] b - e3 0 1");
+    assert_eq!(b.ep_square(), None);
+    assert!(b.to_string().contains(" b - - "), "{b}");
+    let b = board("4k3/8/8/8/3pP3/8/8/4K3[] b - e3 0 1");
+    assert_eq!(b.ep_square(), Some(Square::E3));
+    // A badly placed one is an error that points at it.
+    let fen = "4k3/8/8/8/4P3/8/8/4K3[] b - e4 0 1";
+    let err = Board::from_fen(fen, Flavour::Bughouse).unwrap_err();
+    assert_eq!(err.kind, FenErrorKind::BadEnPassant(Square::E4));
+    assert_eq!(err.offset, fen.find("e4 ").unwrap());
+}
+
+// ---------------------------------------------------------------------------
+// N1: FEN forms and errors.
+
+#[test]
+fn n1_bracket_and_ninth_rank_pockets_read_the_same() {
+    let bracket = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRnpp] w KQkq - 0 1");
+    let ninth = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/QRnpp w KQkq - 0 1");
+    assert_eq!(bracket, ninth);
+    assert_eq!(bracket.pocket(Color::White).count(Role::Queen), 1);
+    assert_eq!(bracket.pocket(Color::Black).count(Role::Pawn), 2);
+    // Pocket letters in any order, written back queen first, White first.
+    let shuffled = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[pRnQp] w KQkq - 0 1");
+    assert_eq!(shuffled, bracket);
+    assert_eq!(
+        bracket.to_string(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRnpp] w KQkq - 0 1"
+    );
+    // No pocket at all, an empty 9th rank, and `[]` are the same board.
+    let plain = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(plain, Board::new());
+    assert_eq!(
+        board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"),
+        plain
+    );
+    assert_eq!(
+        Board::new().to_string(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    );
+}
+
+#[test]
+fn n1_promoted_marks_read_and_written() {
+    let fen = "4k3/1Q~6/8/8/4b3/8/Kpp5/2r~5[] b - - 0 1";
+    let b = board(fen);
+    assert_eq!(b.promoted(), [Square::B7, Square::C1].into_iter().collect());
+    assert_eq!(b.to_string(), fen);
+    // The mark is part of the position: hash and equality see it.
+    let unmarked = board("4k3/1Q6/8/8/4b3/8/Kpp5/2r5[] b - - 0 1");
+    assert_ne!(b, unmarked);
+    assert_ne!(b.hash(), unmarked.hash());
+}
+
+#[test]
+fn n1_epd_style_fields_may_be_left_out() {
+    let full = board("4k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    assert_eq!(board("4k3/8/8/8/8/8/8/4K3[] b"), full);
+    assert_eq!(board("4k3/8/8/8/8/8/8/4K3[] b -"), full);
+    assert_eq!(board("4k3/8/8/8/8/8/8/4K3[] b - -"), full);
+}
+
+/// Each bad FEN, the error kind expected and the text its offset points at.
+#[test]
+fn n1_fen_errors_name_the_field_and_the_byte() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let cases: &[(String, FenErrorKind, &str)] = &[
+        (
+            format!("{start}[] x KQkq - 0 1"),
+            FenErrorKind::UnexpectedChar('x', "side to move"),
+            "x KQkq",
+        ),
+        (
+            format!("{start}[] w KQxq - 0 1"),
+            FenErrorKind::UnexpectedChar('x', "castling rights"),
+            "xq -",
+        ),
+        (
+            format!("{start}[Qz] w KQkq - 0 1"),
+            FenErrorKind::UnexpectedChar('z', "pocket"),
+            "z]",
+        ),
+        (
+            "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string(),
+            FenErrorKind::UnexpectedChar('X', "placement"),
+            "Xppp",
+        ),
+        (
+            format!("{start}[Q w KQkq - 0 1"),
+            FenErrorKind::UnclosedPocket,
+            " w KQkq",
+        ),
+        (
+            format!("{start}[] w KQkq - x 1"),
+            FenErrorKind::BadNumber("halfmove clock"),
+            "x 1",
+        ),
+        (
+            format!("{start}[] w KQkq - 0 0"),
+            FenErrorKind::BadNumber("fullmove number"),
+            "0",
+        ),
+        (
+            format!("{start}[] w KQkq - 0 1 extra"),
+            FenErrorKind::TrailingText,
+            "extra",
+        ),
+        (
+            format!("{start}[]"),
+            FenErrorKind::Missing("side to move"),
+            "",
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string(),
+            FenErrorKind::RankLength(7),
+            "p/8/8/8/8/PPPPPPPP",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP[] w KQkq - 0 1".to_string(),
+            FenErrorKind::RankCount,
+            "[] w",
+        ),
+        (
+            format!("{start}[QQQ] w KQkq - 0 1"),
+            FenErrorKind::PocketOverflow {
+                color: "white",
+                role: Role::Queen,
+            },
+            "Q] w",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK~BNR[] w KQkq - 0 1".to_string(),
+            FenErrorKind::BadPromotedMark,
+            "~BNR",
+        ),
+    ];
+    for (fen, kind, at) in cases {
+        let err = Board::from_fen(fen, Flavour::Bughouse).unwrap_err();
+        assert_eq!(err.kind, *kind, "{fen}");
+        let expected = if at.is_empty() {
+            fen.len()
+        } else {
+            fen.rfind(at).unwrap()
+        };
+        assert_eq!(err.offset, expected, "{fen}: {err}");
+        let message = err.to_string();
+        assert!(
+            message.contains(&format!("byte {}", err.offset)),
+            "{message}"
+        );
+    }
+    // Whole-position problems point at the start of the text.
+    for (fen, kind) in [
+        (
+            "8/8/8/8/8/8/8/4K3[] w - - 0 1",
+            FenErrorKind::KingCount(Color::Black),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P3K3[] w - - 0 1",
+            FenErrorKind::PawnOnBackRank,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3[] w K - 0 1",
+            FenErrorKind::BadCastlingRights('K'),
+        ),
+        (
+            "4k3/4R3/8/8/8/8/8/4K3[] w - - 0 1",
+            FenErrorKind::OppositeCheck,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/QQ2K3[Q] w - - 0 1",
+            FenErrorKind::TooMuchMaterial {
+                color: Color::White,
+                role: Role::Queen,
+            },
+        ),
+    ] {
+        let err = Board::from_fen(fen, Flavour::Bughouse).unwrap_err();
+        assert_eq!((err.offset, err.kind), (0, kind), "{fen}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// `play`: checked, typed, and all-or-nothing.
+
+#[test]
+fn play_refuses_illegal_moves_with_a_reason_and_changes_nothing() {
+    let start = board("r3k2r/8/8/8/8/8/4N3/R3K2R[Np] w KQkq - 0 1");
+    let cases = [
+        (mv("d4d5"), IllegalReason::NoOwnPiece(Square::D4)),
+        (mv("a8a7"), IllegalReason::NoOwnPiece(Square::A8)),
+        (mv("Q@d4"), IllegalReason::NotInPocket(Role::Queen)),
+        (mv("P@d4"), IllegalReason::NotInPocket(Role::Pawn)),
+        (
+            Move::Drop {
+                role: Role::King,
+                to: Square::D4,
+            },
+            IllegalReason::KingDrop,
+        ),
+        (mv("N@e2"), IllegalReason::DropOnOccupied(Square::E2)),
+        (
+            mv("e2e5"),
+            IllegalReason::CannotMoveThere(Square::E2, Square::E5),
+        ),
+        (
+            mv("a1a8q"),
+            IllegalReason::CannotMoveThere(Square::A1, Square::A8),
+        ),
+        (
+            mv("e1e3"),
+            IllegalReason::CannotMoveThere(Square::E1, Square::E3),
+        ),
+    ];
+    for (m, reason) in cases {
+        let mut b = start;
+        let err = b.play(m).unwrap_err();
+        assert_eq!(err.mv, m);
+        assert_eq!(err.reason, reason, "{m}");
+        assert!(!b.is_legal(m));
+        assert_eq!(b, start, "{m} changed the board");
+        assert_eq!(format!("{b:?}"), format!("{start:?}"));
+        assert_eq!(b.hash(), start.hash());
+    }
+    // Castling out of check, a pinned piece, a king step into an attack.
+    let checked = board("4k3/8/8/8/8/8/8/R3K2r[] w Q - 0 1");
+    for m in ["e1c1", "e1f1", "a1a2"] {
+        let mut b = checked;
+        assert!(b.play(mv(m)).is_err(), "{m}");
+        assert_eq!(b, checked);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Zobrist: incremental hash equals the from-scratch one along random games.
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
+    }
+}
+
+#[test]
+fn incremental_hash_equals_compute_hash_along_random_games() {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QRBNPqrbnp] w KQkq - 0 1",
+        "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R[Nn] w KQkq - 0 1",
+        "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1",
+    ];
+    let mut rng = Rng(0x0b5e_55ed);
+    let mut positions = 0;
+    for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
+        for fen in starts {
+            for _ in 0..10 {
+                let mut b = Board::from_fen(fen, Flavour::Bughouse)
+                    .unwrap()
+                    .with_flavour(flavour);
+                for _ in 0..120 {
+                    let list = b.legal_moves();
+                    if list.is_empty() {
+                        break;
+                    }
+                    let captured = b.play_unchecked(list[rng.below(list.len())]);
+                    // A partner's capture arriving (R5), in bughouse.
+                    if let (Flavour::Bughouse, Some(p)) = (flavour, captured) {
+                        b.add_to_pocket(b.turn(), p.role);
+                    }
+                    assert_eq!(b.hash(), b.compute_hash(), "{b}");
+                    positions += 1;
+                    // Reading the FEN back gives the same position and hash.
+                    let again = Board::from_fen(&b.to_string(), Flavour::Bughouse)
+                        .map(|a| a.with_flavour(flavour));
+                    if let Ok(again) = again {
+                        assert_eq!(again.hash(), b.hash(), "{b}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(positions > 5_000);
+}
