@@ -13,6 +13,9 @@ Tasks, each timed as the best of several rounds:
   perft         ``bughouse.perft`` (native, GIL released) against the same
                 Python-driven perft on python-chess, which has no native one
 
+Then, bughouse alone (python-chess reads no bughouse records): ``read_bpgn``
+over the 48 bughouse records of the corpus, in moves replayed per second.
+
 Usage (from the repository root; ``make bench-python`` does all of it):
     .venv/bin/pip install chess
     .venv/bin/python bughouse-py/bench/bench_vs_python_chess.py [--quick]
@@ -23,6 +26,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 try:
@@ -96,6 +100,26 @@ def fmt_time(seconds: float) -> str:
     return f"{seconds * 1e6:9.2f} µs"
 
 
+CORPUS = Path(__file__).resolve().parents[2] / "bughouse-core" / "tests" / "data" / "corpus"
+
+
+def bench_read_bpgn(min_total: float, rounds: int) -> None:
+    """`read_bpgn` throughput over the bughouse corpus, one archive in memory."""
+    files = sorted(p for d in ("fics-bpgn", "fics-embedded", "chesscom-derived-bpgn")
+                   for p in (CORPUS / d).rglob("*.bpgn"))
+    if not files:
+        print(f"read_bpgn: no corpus under {CORPUS}; skipped")
+        return
+    archive = b"".join(p.read_bytes() + b"\n" for p in files)
+    records = list(bughouse.read_bpgn(archive))
+    moves = sum(r.moves_replayed for r in records)
+    if any(r.error is not None for r in records):
+        sys.exit("read_bpgn: a corpus record failed to replay")
+    t = best_time(lambda: sum(1 for _ in bughouse.read_bpgn(archive)), min_total, rounds)
+    print(f"read_bpgn: {len(records)} games, {moves} moves, {len(archive) / 1024:.0f} KiB "
+          f"in {fmt_time(t).strip()}: {moves / t / 1e6:.2f} M moves/s, {len(records) / t:,.0f} games/s")
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     min_total, rounds = (0.05, 2) if quick else (0.3, 3)
@@ -158,6 +182,8 @@ def main() -> None:
         label = "perft driven from Python" if task == "perft" else task
         print(f"  {label:<26} {mean:9.0f}x  (lowest {worst:.0f}x; target >= {target:.0f}x: "
               f"{'met' if met else 'NOT met'})")
+    print()
+    bench_read_bpgn(min_total, rounds)
     sys.exit(0 if ok else 1)
 
 

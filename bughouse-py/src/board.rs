@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::convert;
-use crate::errors::{self, OrRaise};
+use crate::errors::{self, BadSan, OrRaise};
 use crate::legal_moves::PyLegalMoves;
 use crate::moves::{self, PyMove};
 use crate::pocket::PyPocket;
@@ -30,7 +30,7 @@ pub(crate) struct BoardState {
 }
 
 impl BoardState {
-    fn new(board: Board) -> BoardState {
+    pub(crate) fn new(board: Board) -> BoardState {
         BoardState {
             board,
             stack: Vec::new(),
@@ -74,6 +74,14 @@ impl PyBoard {
         } else {
             Flavour::Bughouse
         }
+    }
+
+    /// The legal move a SAN names on the current position.
+    fn resolve_san(&self, san: &str) -> PyResult<Move> {
+        self.board()
+            .parse_san(san)
+            .map_err(|e| BadSan(san, e))
+            .or_raise()
     }
 
     /// Plays a legal move, keeping the board before it for `pop`.
@@ -269,6 +277,34 @@ impl PyBoard {
         let mv = PyMove::parse(uci)?;
         self.play(mv)?;
         moves::to_py(py, mv)
+    }
+
+    /// Reads SAN (N3, tolerant: `Nf3`, `exd5`, `e8=Q+`, `N@f3`, `@e4`,
+    /// `P*e4`, `0-0`) and plays it: `InvalidMoveError` for text that is not
+    /// SAN, `IllegalMoveError` when no legal move matches,
+    /// `AmbiguousMoveError` when several do.
+    fn push_san<'py>(&self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self.resolve_san(san)?;
+        self.play(mv)?;
+        moves::to_py(py, mv)
+    }
+
+    /// The legal move a SAN names here, without playing it; errors as
+    /// `push_san`.
+    fn parse_san<'py>(&self, py: Python<'py>, san: &str) -> PyResult<Bound<'py, PyMove>> {
+        moves::to_py(py, self.resolve_san(san)?)
+    }
+
+    /// The SAN of a legal move (N3): `"P@e4"` (pawn drops keep the `P`),
+    /// `"N@f3+"`, `"exd5"`, `"e8=Q"`; `#` only for a bughouse mate (R16).
+    /// `IllegalMoveError` (naming why) for a move that is not legal here.
+    fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        let board = self.board();
+        // Checked first: SAN is only defined for legal moves, and `play`
+        // names why a move is not.
+        let mut probe = board;
+        probe.play(r#move.0).or_raise()?;
+        Ok(board.san(r#move.0).to_string())
     }
 
     /// Takes back the last move and returns it; `IndexError` when none.

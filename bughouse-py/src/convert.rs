@@ -2,7 +2,7 @@
 //! piece types `int` 1..6 (python-chess numbering, as `Role` numbers them),
 //! colours `bool` (`WHITE = True`). Conversion only, no rules.
 
-use bughouse_core::{Bitboard, Color, Role, Square};
+use bughouse_core::{Bitboard, BoardId, Color, Role, Seat, Seats, Square};
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -53,4 +53,33 @@ pub(crate) fn squares(bb: Bitboard) -> Vec<u32> {
 /// The name of a square (`"e4"`).
 pub(crate) fn square_name(sq: Square) -> String {
     sq.to_string()
+}
+
+/// The seat of a BPGN letter: `"A"` = A-White, `"a"` = A-Black, `"B"` =
+/// B-White, `"b"` = B-Black; anything else is a `BughouseError` naming it.
+pub(crate) fn seat(letter: &str) -> PyResult<Seat> {
+    let mut chars = letter.chars();
+    match (chars.next().and_then(Seat::from_char), chars.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(errors::bad_seat(letter)),
+    }
+}
+
+/// The letter of a seat, as Python sees it.
+pub(crate) fn seat_letter(seat: Seat) -> String {
+    seat.char().to_string()
+}
+
+/// The board of a letter: `"A"` or `"B"` (either case).
+pub(crate) fn board_id(letter: &str) -> PyResult<BoardId> {
+    let mut chars = letter.chars();
+    match (chars.next().and_then(BoardId::from_char), chars.next()) {
+        (Some(id), None) => Ok(id),
+        _ => Err(errors::bad_board(letter)),
+    }
+}
+
+/// A set of seats as their letters, in seat order (`"AaBb"`).
+pub(crate) fn seat_letters(seats: Seats) -> String {
+    seats.seats().map(Seat::char).collect()
 }

@@ -2,12 +2,14 @@
 //!
 //! Every exception the package raises is defined here, in the hierarchy the
 //! API fixes: `BughouseError(ValueError)` and one subclass per kind of bad
-//! input, python-chess style (`except ValueError` keeps working). The types
-//! only a `Game` raises are defined now too, so the hierarchy is complete
-//! and stable from the first release.
+//! input, python-chess style (`except ValueError` keeps working). Every
+//! variant of the core's error enums is matched here without a wildcard, so
+//! a variant added to the core fails to compile until it has an exception.
 
-use bughouse_core::{FenError, MoveTextError};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use bughouse_core::{
+    FenError, GameError, MoveTextError, Outcome, SanError, Seat, SetupError, TimeControlError,
+};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::{PyErr, create_exception};
 
@@ -112,6 +114,145 @@ impl ToPyErr for BadMoveText<'_> {
             e.offset, e.reason
         ))
     }
+}
+
+/// SAN text that could not be turned into a legal move, with the text.
+pub(crate) struct BadSan<'a>(pub &'a str, pub SanError);
+
+impl ToPyErr for BadSan<'_> {
+    fn to_py_err(self) -> PyErr {
+        let BadSan(text, e) = self;
+        match e {
+            SanError::Invalid(e) => InvalidMoveError::new_err(format!(
+                "invalid SAN '{text}' at byte {}: {}",
+                e.offset, e.reason
+            )),
+            // The core's messages name the SAN and why (or both matches).
+            SanError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
+            SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(e.to_string()),
+        }
+    }
+}
+
+impl ToPyErr for SetupError {
+    fn to_py_err(self) -> PyErr {
+        match self {
+            SetupError::Fen(e) => InvalidFenError::new_err(format!("invalid BFEN: {e}")),
+            SetupError::MoveCapTooLarge { .. } => BughouseError::new_err(self.to_string()),
+        }
+    }
+}
+
+impl ToPyErr for TimeControlError {
+    fn to_py_err(self) -> PyErr {
+        BughouseError::new_err(self.to_string())
+    }
+}
+
+/// A refused game action, with what the caller gave (the move text, if
+/// any) and the ending when the game is over, so the message is whole:
+/// "A-White: invalid move 'Nz9' (neither UCI nor SAN) at byte 1: …",
+/// "the game is over: A-Black ran out of time: team 1 wins (R28)".
+pub(crate) struct Refused<'a> {
+    pub error: GameError,
+    pub text: Option<&'a str>,
+    pub outcome: Option<Outcome>,
+}
+
+impl ToPyErr for Refused<'_> {
+    fn to_py_err(self) -> PyErr {
+        let Refused {
+            error,
+            text,
+            outcome,
+        } = self;
+        let message = error.to_string();
+        match error {
+            GameError::GameOver => GameOverError::new_err(match outcome {
+                Some(o) => format!("the game is over: {o}"),
+                None => message,
+            }),
+            GameError::NotYourTurn { seat } => NotYourTurnError::new_err(format!(
+                "not your turn: {seat} ('{}') may not act now",
+                seat.char()
+            )),
+            GameError::InvalidMove { seat, error } => InvalidMoveError::new_err(match text {
+                Some(text) => format!(
+                    "{seat}: invalid move '{text}' (neither UCI nor SAN) at byte {}: {}",
+                    error.offset, error.reason
+                ),
+                None => message,
+            }),
+            GameError::AmbiguousMove { seat, .. } => {
+                AmbiguousMoveError::new_err(with_seat(seat, text, message))
+            }
+            GameError::IllegalSan { seat, .. } | GameError::IllegalMove { seat, .. } => {
+                IllegalMoveError::new_err(with_seat(seat, text, message))
+            }
+            GameError::NoSitsLeft { .. } => NoSitsLeftError::new_err(message),
+            GameError::TimeWentBackwards { .. }
+            | GameError::TimestampRequired
+            | GameError::SitInLiveGame
+            | GameError::NotHuman { .. } => BughouseError::new_err(message),
+        }
+    }
+}
+
+/// The core's message (which starts with the seat's name) with the text
+/// the caller gave, when it differs from what the message shows.
+fn with_seat(seat: Seat, text: Option<&str>, message: String) -> String {
+    match text {
+        Some(text) if !message.contains(text) => format!("{message} (from '{text}' by {seat})"),
+        _ => message,
+    }
+}
+
+/// Text as Python's `repr` shows a simple str: `'x'`.
+pub(crate) fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+/// A seat letter that is not one of `A a B b` (BPGN letters).
+pub(crate) fn bad_seat(letter: &str) -> PyErr {
+    BughouseError::new_err(format!(
+        "not a seat: {} (seats are 'A' = A-White, 'a' = A-Black, 'B' = B-White, 'b' = B-Black)",
+        quoted(letter)
+    ))
+}
+
+/// A board letter that is not `A` or `B`.
+pub(crate) fn bad_board(letter: &str) -> PyErr {
+    BughouseError::new_err(format!(
+        "not a board: {} (boards are 'A' and 'B')",
+        quoted(letter)
+    ))
+}
+
+/// A game setting that is not one of its values (mode, humans, move cap,
+/// timestamps).
+pub(crate) fn bad_setting(message: String) -> PyErr {
+    BughouseError::new_err(message)
+}
+
+/// A record that breaks the rules, in `read_bpgn(..., strict=True)`.
+pub(crate) fn invalid_bpgn(message: String) -> PyErr {
+    InvalidBpgnError::new_err(message)
+}
+
+/// A file that could not be read: `OSError(errno, why, path)`, which Python
+/// turns into the matching subclass (`FileNotFoundError`, …).
+pub(crate) fn io_error(e: &std::io::Error, path: &std::path::Path) -> PyErr {
+    // std's message ends with " (os error N)": Python shows the errno itself.
+    let message = e.to_string();
+    let message = message
+        .rsplit_once(" (os error")
+        .map_or(message.as_str(), |(m, _)| m)
+        .to_string();
+    PyOSError::new_err((
+        e.raw_os_error().unwrap_or(0),
+        message,
+        path.display().to_string(),
+    ))
 }
 
 /// `result.or_raise()?` turns a core error into its Python exception.

@@ -5,17 +5,18 @@
 //! package's exceptions ([`errors`], the only place that does). One file per
 //! Python class.
 //!
-//! Where the two-board parts go when the core has them: `game.rs` (`Game`),
-//! `outcome.rs` (`Outcome`), `game_record.rs` (`GameRecord`, `read_bpgn`),
-//! SAN methods on `Board` in `board.rs`; their core errors get `ToPyErr`
-//! impls in `errors.rs`, where every exception type already exists.
+//! The two-board parts: `game.rs` (`Game`), `outcome.rs` (`Outcome`),
+//! `game_record.rs` (`GameRecord`, `read_bpgn`).
 
 mod board;
 mod constants;
 mod convert;
 mod errors;
+mod game;
+mod game_record;
 mod legal_moves;
 mod moves;
+mod outcome;
 mod pocket;
 
 use pyo3::prelude::*;
@@ -29,6 +30,11 @@ fn _bughouse(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pocket::PyPocket>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<legal_moves::PyLegalMoves>()?;
+    m.add_class::<outcome::PyOutcome>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game_record::PyGameRecord>()?;
+    m.add_class::<game_record::PyBpgnReader>()?;
     m.add_function(wrap_pyfunction!(board::py_perft, m)?)?;
+    m.add_function(wrap_pyfunction!(game_record::read_bpgn, m)?)?;
     Ok(())
 }

@@ -112,3 +112,76 @@ def test_perft_releases_the_gil():
     t.join()
     assert progressed == 49_995_000
     assert still_counting
+
+
+def test_a_game_shared_by_four_seat_threads_and_readers_stays_whole():
+    import pickle
+    import random
+    import time
+
+    game = bughouse.Game(time_control=None, move_cap=600)
+    errors: list = []
+    done = threading.Event()
+
+    def seat_thread(seat: str, seed: int):
+        rng = random.Random(seed)
+        deadline = time.monotonic() + 60  # a bound against a hang, not a timing
+        try:
+            while game.moves_played < 300 and time.monotonic() < deadline:
+                if game.is_over():
+                    return
+                moves = game.legal_moves(seat)
+                if not moves:
+                    time.sleep(0)  # not its turn, or waiting: let the others play
+                    continue
+                try:
+                    # Only this seat moves its colour on its board, and a
+                    # pocket only grows: the move stays legal until pushed,
+                    # unless another board ended the game meanwhile.
+                    game.push(seat, rng.choice(moves))
+                except bughouse.GameOverError:
+                    return
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    def reader():
+        try:
+            while not done.is_set():
+                bfen = game.bfen()
+                # Every observed state is a whole two-board position.
+                assert bughouse.Game(bfen=bfen, time_control=None).bfen() == bfen
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    seats = [threading.Thread(target=seat_thread, args=(s, i)) for i, s in enumerate("AaBb")]
+    readers = [threading.Thread(target=reader) for _ in range(2)]
+    for t in seats + readers:
+        t.start()
+    for t in seats:
+        t.join()
+    done.set()
+    for t in readers:
+        t.join()
+    assert errors == []
+    assert game.moves_played == len(game.moves()) > 0
+    assert game.is_over() or game.moves_played >= 300
+    assert pickle.loads(pickle.dumps(game)) == game
+    # R7: nothing was lost or made by the interleaving.
+    total = sum(len(game.board(b).pieces(pt, c)) for b in "AB" for pt in range(1, 6) for c in (True, False))
+    total += sum(len(game.pocket(s)) for s in "AaBb")
+    assert total == 60
+
+
+def test_reading_an_archive_in_threads_gives_the_same_games():
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parents[2] / "bughouse-core/tests/data/corpus/chesscom-derived-bpgn"
+    text = b"".join(p.read_bytes() + b"\n" for p in sorted(corpus.glob("*.bpgn")))
+    results: list = []
+
+    def worker():
+        results.append([(r.number, r.game.bfen(), r.error) for r in bughouse.read_bpgn(text)])
+
+    run_all([threading.Thread(target=worker) for _ in range(4)])
+    assert len(results) == 4 and len(results[0]) == 41
+    assert all(r == results[0] for r in results)

@@ -7,6 +7,15 @@
     >>> board.is_check()
     True
 
+A match: seats are the BPGN letters "A", "a", "B", "b"; moves are a
+``Move``, UCI or SAN.
+
+    >>> game = bughouse.Game(bfen="6rk/6pp/8/6N1/8/8/8/4K3[] w - - 0 1 | " + bughouse.STARTING_FEN)
+    >>> game.push("A", "Nf7#", at_ms=1500)
+    Move.from_uci('g5f7')
+    >>> print(game.outcome())
+    A-Black is checkmated: team 1 wins (R27)
+
 Every rule lives in the Rust core (``bughouse-core``); this package is a thin
 binding over it. Rule ids (R1…R34, N1…N4) in the docs refer to the project's
 rules.
@@ -45,6 +54,11 @@ from bughouse._bughouse import (
     Pocket,
     Board,
     LegalMoves,
+    Outcome,
+    Game,
+    GameRecord,
+    BpgnReader,
+    read_bpgn,
     BughouseError,
     InvalidFenError,
     InvalidMoveError,
@@ -89,6 +103,11 @@ __all__ = [
     "Pocket",
     "Board",
     "LegalMoves",
+    "Outcome",
+    "Game",
+    "GameRecord",
+    "BpgnReader",
+    "read_bpgn",
     "BughouseError",
     "InvalidFenError",
     "InvalidMoveError",

@@ -1,0 +1,657 @@
+//! `Game`: the match — two boards, four seats, clocks or the turn-based
+//! rotation, every ending with its rule (R1–R34). Every rule is the core's
+//! `Game`; this file converts seat letters, moves and timestamps, and maps
+//! refusals to exceptions through `errors::Refused`.
+//!
+//! Thread safety as for `Board`: the game sits behind a `Mutex` in a frozen
+//! class; the lock is held only around pure Rust work, never while Python
+//! objects are made and never while the GIL is released.
+
+use std::sync::{Mutex, MutexGuard};
+
+use bughouse_core::bpgn::write_bpgn;
+use bughouse_core::{
+    ActionKind, Bfen, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move, Outcome,
+    Seat, Seats, TimeControl,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyType};
+
+use crate::board::{BoardState, PyBoard};
+use crate::convert;
+use crate::errors::{self, OrRaise, Refused, ToPyErr};
+use crate::moves::{self, PyMove};
+use crate::outcome::PyOutcome;
+use crate::pocket::PyPocket;
+
+/// One history entry as Python sees it: `(seat, move or None for a sit,
+/// at_ms, clock_ms or None)`.
+type HistoryEntry = (String, Option<Move>, u64, Option<i32>);
+
+/// What a pickled game holds: the settings, the start, the history and how
+/// it ended; replayed through the rules on unpickling.
+type PickleState = (
+    u8,                                              // format version
+    String,                                          // mode
+    Option<String>,                                  // time control
+    String,                                          // humans
+    u16,                                             // move cap
+    String,                                          // start BFEN
+    Vec<(String, Option<String>, u64, Option<i32>)>, // history: seat, UCI (None = sit), at_ms, clock
+    u64,                                             // the game's time
+    String,                                          // standing draw offers
+    Option<(String, Option<String>)>,                // outcome: reason, seat
+);
+
+const PICKLE_VERSION: u8 = 1;
+
+/// A bughouse match. Seats are BPGN letters: `"A"` = A-White, `"a"` =
+/// A-Black, `"B"` = B-White, `"b"` = B-Black.
+#[pyclass(frozen, module = "bughouse", name = "Game")]
+pub(crate) struct PyGame {
+    // Boxed: a `Game` is about 65 KiB (its fixed-capacity history); moves of
+    // the box are pointer moves.
+    game: Mutex<Box<Game>>,
+}
+
+/// `"live"` or `"turn"`.
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Live => "live",
+        Mode::TurnBased => "turn",
+    }
+}
+
+fn parse_mode(mode: &str) -> PyResult<Mode> {
+    match mode {
+        "live" => Ok(Mode::Live),
+        "turn" => Ok(Mode::TurnBased),
+        _ => Err(errors::bad_setting(format!(
+            "not a mode: {} ('live' or 'turn')",
+            errors::quoted(mode)
+        ))),
+    }
+}
+
+fn parse_humans(humans: &str) -> PyResult<Seats> {
+    Seats::from_letters(humans).ok_or_else(|| {
+        errors::bad_setting(format!(
+            "humans must be seat letters from 'AaBb', not {}",
+            errors::quoted(humans)
+        ))
+    })
+}
+
+fn parse_move_cap(cap: i64) -> PyResult<u16> {
+    u16::try_from(cap)
+        .ok()
+        .filter(|c| *c <= MAX_MOVE_CAP)
+        .ok_or_else(|| {
+            errors::bad_setting(format!("move cap {cap} is not in 0..={MAX_MOVE_CAP} (R32)"))
+        })
+}
+
+/// A caller's timestamp: ms since the game started (F1), never negative.
+fn timestamp(at_ms: Option<i64>) -> PyResult<Option<u64>> {
+    at_ms
+        .map(|t| {
+            u64::try_from(t).map_err(|_| {
+                errors::bad_setting(format!(
+                    "at_ms must count milliseconds from the start of the game (F1), not {t}"
+                ))
+            })
+        })
+        .transpose()
+}
+
+fn settings(
+    mode: &str,
+    time_control: Option<&str>,
+    humans: &str,
+    move_cap: i64,
+) -> PyResult<GameSettings> {
+    let mode = parse_mode(mode)?;
+    let time_control = match (mode, time_control) {
+        (Mode::Live, Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
+        // The turn-based game has no clocks (R26); a live game without a
+        // time control has none either (as a replayed record).
+        _ => None,
+    };
+    Ok(GameSettings {
+        mode,
+        time_control,
+        humans: parse_humans(humans)?,
+        move_cap: parse_move_cap(move_cap)?,
+    })
+}
+
+fn outcome_to_py(py: Python<'_>, outcome: Option<Outcome>) -> PyResult<Option<Py<PyOutcome>>> {
+    outcome.map(|o| Py::new(py, PyOutcome(o))).transpose()
+}
+
+impl PyGame {
+    pub(crate) fn from_game(game: Box<Game>) -> PyGame {
+        PyGame {
+            game: Mutex::new(game),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Box<Game>> {
+        // As for `Board`: the core never leaves a game half-changed (a
+        // refused action changes nothing), so a poisoned lock is still a
+        // whole game.
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `f` on the game; a refusal becomes its exception, its message
+    /// naming `text` (what the caller gave) and the ending if the game is
+    /// over.
+    fn act<T>(
+        &self,
+        text: Option<&str>,
+        f: impl FnOnce(&mut Game) -> Result<T, GameError>,
+    ) -> PyResult<T> {
+        let (result, outcome) = {
+            let mut game = self.lock();
+            let result = f(&mut game);
+            (result, game.outcome())
+        };
+        result.map_err(|error| {
+            Refused {
+                error,
+                text,
+                outcome,
+            }
+            .to_py_err()
+        })
+    }
+
+    /// The game's state for pickling.
+    fn pickle_state(&self) -> PickleState {
+        let game = self.lock();
+        let s = game.settings();
+        let history = game
+            .history()
+            .iter()
+            .map(|a| {
+                let uci = match a.kind {
+                    ActionKind::Move(m) => Some(m.to_string()),
+                    ActionKind::Sit => None,
+                };
+                (convert::seat_letter(a.seat), uci, a.at_ms, a.clock_ms)
+            })
+            .collect();
+        (
+            PICKLE_VERSION,
+            mode_name(s.mode).to_string(),
+            s.time_control.map(|tc| tc.to_string()),
+            convert::seat_letters(s.humans),
+            s.move_cap,
+            Bfen(game.start_boards()).to_string(),
+            history,
+            game.now_ms(),
+            convert::seat_letters(game.draw_offers()),
+            game.outcome().map(|o| {
+                (
+                    o.reason.as_str().to_string(),
+                    o.seat.map(convert::seat_letter),
+                )
+            }),
+        )
+    }
+}
+
+/// Rebuilds a pickled game by replaying it through the rules: the
+/// history's moves and sits, then the time, the ending and the standing
+/// offers. Any disagreement is an error, never a silently different game.
+fn restore(state: PickleState) -> PyResult<Game> {
+    let (version, mode, tc, humans, cap, bfen, history, now_ms, offers, outcome) = state;
+    let corrupt = |why: String| errors::bad_setting(format!("cannot unpickle Game: {why}"));
+    if version != PICKLE_VERSION {
+        return Err(corrupt(format!("unknown format version {version}")));
+    }
+    let settings = settings(&mode, tc.as_deref(), &humans, i64::from(cap))?;
+    let mut game = Game::from_bfen(&bfen, settings).or_raise()?;
+    let clocks = settings.mode == Mode::Live && settings.time_control.is_some();
+    let refused = |e: GameError| corrupt(e.to_string());
+    for (letter, uci, at_ms, clock_ms) in history {
+        let seat = convert::seat(&letter)?;
+        if at_ms > game.now_ms() {
+            game.tick(at_ms).map_err(refused)?;
+        }
+        match uci {
+            Some(uci) => {
+                let m = PyMove::parse(&uci)?;
+                if clocks {
+                    game.play(seat, m, Some(at_ms)).map_err(refused)?;
+                } else {
+                    game.play_recorded(seat, m, clock_ms).map_err(refused)?;
+                }
+            }
+            None => {
+                game.sit(seat).map_err(refused)?;
+            }
+        }
+    }
+    let expected = outcome
+        .map(|(reason, seat)| PyOutcome::new(&reason, seat.as_deref()).map(|o| o.0))
+        .transpose()?;
+    if !game.is_over()
+        && (now_ms > game.now_ms() || expected.is_some_and(|o| o.reason == EndReason::Time))
+    {
+        game.tick(now_ms).map_err(refused)?;
+    }
+    if let (false, Some(o)) = (game.is_over(), expected) {
+        match (o.reason, o.seat) {
+            (EndReason::Resignation, Some(seat)) => {
+                game.resign(seat, None).map_err(refused)?;
+            }
+            (EndReason::Abandonment, Some(seat)) => {
+                game.abandon(seat, None).map_err(refused)?;
+            }
+            (EndReason::Agreement, None) => {
+                for seat in settings.humans.seats() {
+                    game.offer_draw(seat).map_err(refused)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    let offers = parse_humans(&offers)?;
+    if !game.is_over() {
+        for seat in offers.seats() {
+            game.offer_draw(seat).map_err(refused)?;
+        }
+    }
+    if game.outcome() != expected || game.now_ms() != now_ms || game.draw_offers() != offers {
+        return Err(corrupt(
+            "the replay does not reach the pickled state".into(),
+        ));
+    }
+    Ok(game)
+}
+
+#[pymethods]
+impl PyGame {
+    /// `Game(*, mode="live", time_control="180+0", humans="AaBb",
+    /// bfen=None, move_cap=800)`.
+    ///
+    /// `mode`: `"live"` (both boards at once, with clocks, R19–R21) or
+    /// `"turn"` (one seat at a time in the rotation A, B, b, a, with sits
+    /// and repetition, R22–R26; no clocks, `time_control` is ignored).
+    /// `time_control`: `"base+increment"` in seconds (R20); None for a live
+    /// game without clocks. `humans`: the human seats (R30). `bfen`: the
+    /// start, `"fenA | fenB"` (N2, R7), judged at once (F8);
+    /// `InvalidFenError`. `move_cap`: R32, at most 2000.
+    #[new]
+    #[pyo3(
+        signature = (*, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=800),
+        text_signature = "(*, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=800)"
+    )]
+    fn new(
+        mode: &str,
+        time_control: Option<&str>,
+        humans: &str,
+        bfen: Option<&str>,
+        move_cap: i64,
+    ) -> PyResult<PyGame> {
+        let settings = settings(mode, time_control, humans, move_cap)?;
+        let game = match bfen {
+            Some(bfen) => Game::from_bfen(bfen, settings),
+            None => Game::new(settings),
+        }
+        .or_raise()?;
+        Ok(PyGame::from_game(Box::new(game)))
+    }
+
+    /// `"live"` or `"turn"`.
+    #[getter]
+    fn mode(&self) -> &'static str {
+        mode_name(self.lock().settings().mode)
+    }
+
+    /// `"base+increment"` in seconds, or None without clocks (turn-based
+    /// games, games replayed from records).
+    #[getter]
+    fn time_control(&self) -> Option<String> {
+        let game = self.lock();
+        match game.settings().mode {
+            Mode::Live => game.settings().time_control.map(|tc| tc.to_string()),
+            Mode::TurnBased => None,
+        }
+    }
+
+    /// The human seats' letters (R30), in seat order.
+    #[getter]
+    fn humans(&self) -> String {
+        convert::seat_letters(self.lock().settings().humans)
+    }
+
+    /// The move cap (R32).
+    #[getter]
+    fn move_cap(&self) -> u16 {
+        self.lock().settings().move_cap
+    }
+
+    /// A copy of board `"A"` or `"B"` as it stands (bughouse flavour; its
+    /// move stack starts empty).
+    fn board(&self, board: &str) -> PyResult<PyBoard> {
+        let id = convert::board_id(board)?;
+        let position = *self.lock().board(id);
+        Ok(PyBoard::from_state(BoardState::new(position)))
+    }
+
+    /// The FEN of board `"A"` or `"B"` (N1).
+    fn board_fen(&self, board: &str) -> PyResult<String> {
+        let id = convert::board_id(board)?;
+        Ok(self.lock().board(id).to_string())
+    }
+
+    /// Both boards as BFEN (N2): `"fenA | fenB"`.
+    fn bfen(&self) -> String {
+        self.lock().bfen().to_string()
+    }
+
+    /// The BFEN the game started from.
+    #[getter]
+    fn starting_bfen(&self) -> String {
+        Bfen(self.lock().start_boards()).to_string()
+    }
+
+    /// `seat`'s pocket (R3): the pieces it may drop.
+    fn pocket(&self, seat: &str) -> PyResult<PyPocket> {
+        let seat = convert::seat(seat)?;
+        let pocket = *self.lock().pocket(seat);
+        Ok(PyPocket {
+            color: seat.color,
+            pocket,
+        })
+    }
+
+    /// `seat`'s legal moves and drops now; empty when it may not move (not
+    /// its turn, waiting, or the game is over).
+    fn legal_moves<'py>(&self, py: Python<'py>, seat: &str) -> PyResult<Bound<'py, PyList>> {
+        let seat = convert::seat(seat)?;
+        let moves = self.lock().legal_moves(seat);
+        moves::list_to_py(py, moves)
+    }
+
+    /// Whether it is `seat`'s turn: its colour is to move on its board and,
+    /// in the turn-based game, it is the seat to act (F5).
+    fn is_turn_of(&self, seat: &str) -> PyResult<bool> {
+        let seat = convert::seat(seat)?;
+        Ok(self.lock().is_turn_of(seat))
+    }
+
+    /// Plays a move for `seat`: a `Move`, or text in UCI or SAN (N3). A
+    /// live game with clocks needs `at_ms`, ms since the game started,
+    /// never earlier than the last action (F1, F3, R21). Captures go to the
+    /// partner (R5, R6). Checked in the order of F12: `GameOverError`,
+    /// `BughouseError` (time went backwards), `GameOverError` (a flag fell
+    /// first: the game ends at the flag, F2), `NotYourTurnError`,
+    /// `InvalidMoveError`, `IllegalMoveError` / `AmbiguousMoveError`.
+    /// Nothing else changes on error. Returns the move played.
+    #[pyo3(signature = (seat, r#move, at_ms=None))]
+    fn push<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &str,
+        r#move: &Bound<'py, PyAny>,
+        at_ms: Option<i64>,
+    ) -> PyResult<Bound<'py, PyMove>> {
+        let seat = convert::seat(seat)?;
+        let at = timestamp(at_ms)?;
+        let played = if let Ok(m) = r#move.cast::<PyMove>() {
+            let m = m.get().0;
+            self.act(None, |g| g.play(seat, m, at))?;
+            m
+        } else if let Ok(text) = r#move.cast::<PyString>() {
+            let text = text.to_cow()?;
+            let text = text.as_ref();
+            self.act(Some(text), |g| g.play_text(seat, text, at))?.0
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "move must be a Move or a str (UCI or SAN), not {}",
+                r#move.get_type().name()?
+            )));
+        };
+        moves::to_py(py, played)
+    }
+
+    /// Turn-based game: the seat whose turn it is (F5); None in the live
+    /// game, when the game is over, or when nobody can act.
+    #[getter]
+    fn to_act(&self) -> Option<String> {
+        self.lock().to_act().map(convert::seat_letter)
+    }
+
+    /// The seat to act sits instead of moving (R24), at most 3 times per
+    /// seat; not a move (F7). `NoSitsLeftError`, `NotYourTurnError`;
+    /// `BughouseError` in the live game. Returns the outcome if the sit
+    /// made a threefold repetition (R25).
+    fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
+        let seat = convert::seat(seat)?;
+        let outcome = self.act(None, |g| g.sit(seat))?;
+        outcome_to_py(py, outcome)
+    }
+
+    /// How many sits `seat` has left (R24).
+    fn sits_left(&self, seat: &str) -> PyResult<u8> {
+        let seat = convert::seat(seat)?;
+        Ok(self.lock().sits_left(seat))
+    }
+
+    /// Whether `seat` may sit now (R24): turn-based, its turn, sits left.
+    fn can_sit(&self, seat: &str) -> PyResult<bool> {
+        let seat = convert::seat(seat)?;
+        Ok(self.lock().can_sit(seat))
+    }
+
+    /// Checks the clocks at `at_ms` (R21, F2): the outcome if a flag fell
+    /// (the game ends at the flag's time), else None and the game's time
+    /// moves to `at_ms`.
+    fn tick(&self, py: Python<'_>, at_ms: i64) -> PyResult<Option<Py<PyOutcome>>> {
+        let at = timestamp(Some(at_ms))?.unwrap_or_default();
+        let outcome = self.act(None, |g| g.tick(at))?;
+        outcome_to_py(py, outcome)
+    }
+
+    /// `seat` resigns (R29), at any moment, not only on its turn (F10): its
+    /// team loses. With `at_ms`, flags are checked first (F2).
+    #[pyo3(signature = (seat, at_ms=None))]
+    fn resign(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
+        let seat = convert::seat(seat)?;
+        let at = timestamp(at_ms)?;
+        Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
+    }
+
+    /// `seat` leaves the game (R29, F10): its team loses.
+    #[pyo3(signature = (seat, at_ms=None))]
+    fn abandon(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
+        let seat = convert::seat(seat)?;
+        let at = timestamp(at_ms)?;
+        Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
+    }
+
+    /// A human seat offers a draw (R30, F11): when every human seat has a
+    /// standing offer the game is drawn by agreement and the outcome is
+    /// returned. A computer seat's offer is a `BughouseError`. Offers stand
+    /// until withdrawn or until any move on either board.
+    fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
+        let seat = convert::seat(seat)?;
+        let outcome = self.act(None, |g| g.offer_draw(seat))?;
+        outcome_to_py(py, outcome)
+    }
+
+    /// Withdraws `seat`'s standing draw offer, if any (R30).
+    fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
+        let seat = convert::seat(seat)?;
+        self.act(None, |g| g.withdraw_draw(seat))
+    }
+
+    /// The seats with a standing draw offer, as letters.
+    #[getter]
+    fn draw_offers(&self) -> String {
+        convert::seat_letters(self.lock().draw_offers())
+    }
+
+    /// Milliseconds left on `seat`'s clock at the game's time, or at
+    /// `at_ms` (not before it) were nothing to happen until then (R20).
+    /// A game without clocks (turn-based, or replayed from a record)
+    /// raises `BughouseError`: it has no clock to read.
+    #[pyo3(signature = (seat, at_ms=None))]
+    fn clock(&self, seat: &str, at_ms: Option<i64>) -> PyResult<u64> {
+        let seat = convert::seat(seat)?;
+        let at = timestamp(at_ms)?;
+        let game = self.lock();
+        let left = match at {
+            Some(at) => game.clock_ms_at(seat, at),
+            None => game.clock_ms(seat),
+        };
+        let mode = game.settings().mode;
+        drop(game);
+        left.ok_or_else(|| {
+            errors::bad_setting(match mode {
+                Mode::TurnBased => "a turn-based game has no clocks (R26)".to_string(),
+                Mode::Live => "this game has no clocks (live without a time control)".to_string(),
+            })
+        })
+    }
+
+    /// The game's time: the timestamp of the last accepted timed action (F4).
+    #[getter]
+    fn now_ms(&self) -> u64 {
+        self.lock().now_ms()
+    }
+
+    /// Moves and drops made on both boards together (R32, F9).
+    #[getter]
+    fn moves_played(&self) -> u16 {
+        self.lock().moves_played()
+    }
+
+    /// How the game ended, or None while it goes on.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.lock().outcome().map(PyOutcome)
+    }
+
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.lock().is_over()
+    }
+
+    /// The moves and drops in play order: `(seat, move)`.
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyMove>)>> {
+        let played: Vec<(Seat, Move)> = self
+            .lock()
+            .history()
+            .iter()
+            .filter_map(|a| match a.kind {
+                ActionKind::Move(m) => Some((a.seat, m)),
+                ActionKind::Sit => None,
+            })
+            .collect();
+        played
+            .into_iter()
+            .map(|(seat, m)| Ok((convert::seat_letter(seat), moves::to_py(py, m)?)))
+            .collect()
+    }
+
+    /// Every accepted move, drop and sit in play order: `(seat, move or
+    /// None for a sit, at_ms, clock_ms)`, `clock_ms` being the mover's
+    /// clock after the move (computed in a live game with clocks, as
+    /// recorded in a replayed record, else None).
+    #[allow(clippy::type_complexity)]
+    fn history<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(String, Option<Bound<'py, PyMove>>, u64, Option<i32>)>> {
+        let entries: Vec<HistoryEntry> = self
+            .lock()
+            .history()
+            .iter()
+            .map(|a| {
+                let m = match a.kind {
+                    ActionKind::Move(m) => Some(m),
+                    ActionKind::Sit => None,
+                };
+                (convert::seat_letter(a.seat), m, a.at_ms, a.clock_ms)
+            })
+            .collect();
+        entries
+            .into_iter()
+            .map(|(seat, m, at, clock)| {
+                Ok((seat, m.map(|m| moves::to_py(py, m)).transpose()?, at, clock))
+            })
+            .collect()
+    }
+
+    /// The game as BPGN (N4): tags (`WhiteA` … name the players; `Event`,
+    /// `Site`, `Date` and any others are written as given), the moves with
+    /// clocks, the termination comment and the team result.
+    #[pyo3(signature = (tags=None))]
+    fn bpgn(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        if let Some(tags) = tags {
+            for item in tags.call_method0("items")?.try_iter()? {
+                pairs.push(item?.extract()?);
+            }
+        }
+        let refs: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        let mut out = String::new();
+        let written = write_bpgn(&self.lock(), &refs, &mut out);
+        written.map_err(|_| errors::bad_setting("the game could not be written as BPGN".into()))?;
+        Ok(out)
+    }
+
+    /// A copy: same settings, positions, clocks, history and ending.
+    fn copy(&self) -> PyGame {
+        PyGame::from_game(self.lock().clone())
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.copy()
+    }
+
+    /// Same settings, start, positions, clocks, history, offers and ending.
+    fn __eq__(&self, other: PyRef<'_, PyGame>) -> bool {
+        // One lock at a time: `g == g` must not lock twice.
+        let mine = self.lock().clone();
+        **other.lock() == *mine
+    }
+
+    fn __repr__(&self) -> String {
+        let game = self.lock();
+        let clocks = match (game.settings().mode, game.settings().time_control) {
+            (Mode::Live, Some(tc)) => format!("live {tc}"),
+            (Mode::Live, None) => "live, no clocks".to_string(),
+            (Mode::TurnBased, _) => "turn".to_string(),
+        };
+        let state = match game.outcome() {
+            Some(o) => format!("over: {}", o.reason.as_str()),
+            None => format!("{} moves", game.moves_played()),
+        };
+        format!("<Game ({clocks}) '{}' {state}>", game.bfen())
+    }
+
+    /// Pickles as the settings, the start, the history and the ending; the
+    /// history is replayed through the rules on unpickling.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (), PickleState) {
+        (slf.get_type(), (), slf.get().pickle_state())
+    }
+
+    /// Restores a pickled game (see `__reduce__`).
+    fn __setstate__(&self, state: PickleState) -> PyResult<()> {
+        let game = restore(state)?;
+        **self.lock() = game;
+        Ok(())
+    }
+}
