@@ -8,10 +8,11 @@
 //! - the legal move set, compared as sorted UCI strings (drops `N@f3`,
 //!   castling `e1g1`: shakmaty in standard castling mode);
 //! - `is_check` and the checkers;
-//! - mate where the two notions meet: a crazyhouse mate is "in check with no
-//!   legal move", so a bughouse mate (R16) is always one, and a crazyhouse
-//!   mate whose check no drop could block is a bughouse mate; a crazyhouse
-//!   mate whose check a drop could block is waiting for us (R17, R18);
+//! - mate: our crazyhouse flavour's mate is crazyhouse mate ("in check with
+//!   no legal move"); read as a bughouse board, a bughouse mate (R16) is
+//!   always a crazyhouse mate, a crazyhouse mate whose check no drop could
+//!   block is a bughouse mate, and one a drop could block is waiting for us
+//!   (R17, R18);
 //! - the position after each move (placement, `~` marks, pockets, side to
 //!   move, castling, legal en passant, move number — the halfmove clock aside,
 //!   since shakmaty zeroes it on pawn drops and we have no fifty-move rule),
@@ -279,22 +280,25 @@ fn compare(board: &Board, pos: &Crazyhouse, rng: &mut Rng, tally: &mut Tally) ->
     assert_eq!(board.is_check(), pos.is_check(), "is_check in {fen}");
     assert_eq!(board.checkers().0, pos.checkers().0, "checkers in {fen}");
 
-    // Mate where the two notions meet (R16, R17, R18).
+    // In the crazyhouse flavour mate is crazyhouse mate; the same position as
+    // a bughouse board meets it where the two notions meet (R16, R17, R18).
     let zh_mate = pos.is_checkmate();
-    if board.is_checkmate() {
+    assert_eq!(board.is_checkmate(), zh_mate, "crazyhouse mate in {fen}");
+    let bug = board.with_flavour(Flavour::Bughouse);
+    if bug.is_checkmate() {
         assert!(zh_mate, "bughouse mate is a crazyhouse mate: {fen}");
     }
-    if zh_mate && !board.drop_could_block_check() {
-        assert!(board.is_checkmate(), "unblockable zh mate is mate: {fen}");
+    if zh_mate && !bug.drop_could_block_check() {
+        assert!(bug.is_checkmate(), "unblockable zh mate is mate: {fen}");
     }
     assert_eq!(
-        board.is_waiting(),
-        ours.is_empty() && !board.is_checkmate(),
+        bug.is_waiting(),
+        ours.is_empty() && !bug.is_checkmate(),
         "{fen}"
     );
     tally.checks += usize::from(board.is_check());
-    tally.mates += usize::from(board.is_checkmate());
-    tally.waiting += usize::from(board.is_waiting());
+    tally.mates += usize::from(bug.is_checkmate());
+    tally.waiting += usize::from(bug.is_waiting());
 
     // `is_legal` on a few listed moves and on random candidates.
     for _ in 0..3 {
