@@ -30,8 +30,9 @@
 //! assert!(!board.is_checkmate());
 //! assert!(board.is_waiting());
 //!
-//! // The rook right next to the king: no drop can block it.
-//! let board: Board = "6Rk/6pp/8/8/8/8/8/4K1R1[] b - - 0 1".parse()?;
+//! // The rook right next to the king, guarded along the open g-file: no
+//! // drop can block it and the king cannot take it.
+//! let board: Board = "6Rk/7p/8/8/8/8/8/4K1R1[] b - - 0 1".parse()?;
 //! assert!(board.is_checkmate());
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
