@@ -43,6 +43,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod bot;
 mod castling;
 mod clock;
 mod color;
@@ -69,6 +70,9 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use board::{Board, Flavour};
+pub use bot::{
+    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+};
 pub use castling::{CastlingRights, CastlingSide};
 pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use color::Color;
