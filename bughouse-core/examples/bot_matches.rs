@@ -3,14 +3,16 @@
 //!
 //! Two bot seats (partners) play two opponents: random movers, then 1-ply
 //! greedy capturers (the capture of the most valuable piece, else a random
-//! move). The bot team plays team 1 in even matches and team 2 in odd ones.
+//! move) — or, with `--opponent bot:NODES`, the bot at another budget, to
+//! compare strength levels. The bot team plays team 1 in even matches and team 2 in odd ones.
 //! The live game is simulated with clocks: every seat "thinks" a random
 //! 0.2–1.2 s of game time, whichever board's mover is ready first moves, so
 //! the two boards interleave; the turn-based game follows the rotation.
 //!
 //! ```text
 //! cargo run --release -p bughouse-core --example bot_matches -- \
-//!     [--matches 200] [--nodes N] [--mode live|turn|both] [--opponent random|greedy|both] [--seed S]
+//!     [--matches 200] [--nodes N] [--mode live|turn|both] \
+//!     [--opponent random|greedy|both|bot:NODES] [--seed S]
 //! ```
 //!
 //! Prints wins / draws / losses of the bot team, how the games ended, and
@@ -43,13 +45,16 @@ impl Rng {
 enum Opponent {
     Random,
     Greedy,
+    /// The bot itself with this node budget (to compare strength levels).
+    Bot(u64),
 }
 
 impl Opponent {
-    fn name(self) -> &'static str {
+    fn name(self) -> String {
         match self {
-            Opponent::Random => "random movers",
-            Opponent::Greedy => "greedy capturers",
+            Opponent::Random => "random movers".to_string(),
+            Opponent::Greedy => "greedy capturers".to_string(),
+            Opponent::Bot(nodes) => format!("bots@{nodes}"),
         }
     }
 
@@ -150,6 +155,8 @@ impl Table {
     ) -> Option<BotAction> {
         if seat.team() == self.bot_team {
             self.bot(game, seat, stats)
+        } else if let Opponent::Bot(_) = self.opponent {
+            self.bots[seat.index()].choose(game, seat)
         } else {
             self.opponent.pick(game, seat, rng).map(BotAction::Move)
         }
@@ -228,6 +235,10 @@ fn main() {
     let opponents: Vec<Opponent> = match flag("--opponent").as_deref() {
         Some("random") => vec![Opponent::Random],
         Some("greedy") => vec![Opponent::Greedy],
+        Some(other) if other.starts_with("bot:") => {
+            let n = other[4..].parse().expect("--opponent bot:NODES");
+            vec![Opponent::Bot(n)]
+        }
         _ => vec![Opponent::Random, Opponent::Greedy],
     };
     println!("bot budget: {nodes} nodes per decision; {matches} matches per line");
@@ -236,11 +247,19 @@ fn main() {
             let mut stats = Stats::new();
             let mut rng = Rng(seed | 1);
             for i in 0..matches {
-                let limits = SearchLimits::nodes(nodes).with_seed(seed ^ u64::from(i));
+                let bot_team = if i % 2 == 0 { Team::One } else { Team::Two };
                 let mut table = Table {
-                    bot_team: if i % 2 == 0 { Team::One } else { Team::Two },
+                    bot_team,
                     opponent,
-                    bots: std::array::from_fn(|_| Box::new(Bot::new(limits))),
+                    bots: std::array::from_fn(|k| {
+                        let seat = Seat::ALL[k];
+                        let budget = match opponent {
+                            Opponent::Bot(n) if seat.team() != bot_team => n,
+                            _ => nodes,
+                        };
+                        let seed = seed ^ (u64::from(i) << 8) ^ k as u64;
+                        Box::new(Bot::new(SearchLimits::nodes(budget).with_seed(seed)))
+                    }),
                 };
                 let game = match mode {
                     Mode::Live => live_match(&mut table, &mut rng, &mut stats),

@@ -78,7 +78,7 @@ fn play_counting(mut game: Game, nodes: u64) -> (u32, u64) {
     let mut bot = Box::new(Bot::new(SearchLimits::nodes(nodes).with_seed(5)));
     let (mut decisions, mut allocated) = (0u32, 0u64);
     let mut at = 0u64;
-    while !game.is_over() && decisions < 120 {
+    while !game.is_over() && decisions < 80 {
         let seats: Vec<Seat> = match game.to_act() {
             Some(seat) => vec![seat],
             None => Seat::ALL.into_iter().collect(),
@@ -108,7 +108,7 @@ fn play_counting(mut game: Game, nodes: u64) -> (u32, u64) {
 
 #[test]
 fn choose_never_allocates() {
-    for nodes in [1, 500, 5_000] {
+    for nodes in [1, 300, 3_000] {
         let (decisions, n) = play_counting(Game::new(GameSettings::default()).unwrap(), nodes);
         assert!(decisions > 10);
         assert_eq!(n, 0, "live game, {nodes} nodes: {n} allocations");

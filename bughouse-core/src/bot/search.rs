@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::tt::{Bound, TranspositionTable};
+use crate::attacks::{between, bishop_attacks, rook_attacks};
 use crate::movegen::Visitor;
 use crate::{Bitboard, Board, MAX_LEGAL_MOVES, Move, Role, Square, zobrist};
 
@@ -226,6 +227,33 @@ impl MoveKind {
     }
 }
 
+/// Ordering bonus of a quiet move that gives check (or may, by discovery).
+const CHECK_ORDER: i32 = 1_000_000;
+/// Quiet moves without check order below this: history stays under 500 000
+/// (it is halved beyond), minus a piece value for a pawn-guarded square.
+const QUIET_ORDER_LIMIT: i32 = CHECK_ORDER - 100_000;
+
+/// The side to move's pieces that stand alone between one of its sliders and
+/// the enemy king: moving them may give a discovered check.
+fn discoverers(board: &Board) -> Bitboard {
+    let us = board.turn();
+    let king = board.king_of(us.other());
+    let ours = board.by_color(us);
+    let queens = board.by_role(Role::Queen);
+    let snipers = (rook_attacks(king, Bitboard::EMPTY) & (board.by_role(Role::Rook) | queens)
+        | bishop_attacks(king, Bitboard::EMPTY) & (board.by_role(Role::Bishop) | queens))
+        & ours;
+    let occupied = board.occupied();
+    let mut found = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if blockers.count() == 1 {
+            found |= blockers & ours;
+        }
+    }
+    found
+}
+
 /// History table index: 0–5 for a move by a role, 6–10 for a drop of one.
 fn history_index(m: Move, kind: MoveKind) -> usize {
     if m.is_drop() {
@@ -323,6 +351,7 @@ impl<'a, const N: usize> Searcher<'a, N> {
                     | Bitboard((enemy_pawns.0 & !0x8080_8080_8080_8080) >> 7)
             }
         };
+        let discoverers = discoverers(board);
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for sm in list.iter_mut() {
             let m = sm.mv;
@@ -347,8 +376,10 @@ impl<'a, const N: usize> Searcher<'a, N> {
                 2_000_000
             } else {
                 let mut s = self.history[us.index()][history_index(m, kind)][m.to().index()];
-                if checks[kind.role.index()].contains(m.to()) {
-                    s += 1_000_000;
+                if checks[kind.role.index()].contains(m.to())
+                    || m.from().is_some_and(|from| discoverers.contains(from))
+                {
+                    s += CHECK_ORDER;
                 }
                 if kind.role != Role::Pawn && pawn_guarded.contains(m.to()) {
                     s -= BOARD_VALUE[kind.role.index()];
@@ -508,20 +539,49 @@ impl<'a, const N: usize> Searcher<'a, N> {
             }
         }
 
+        // The table's move first, before generating anything: it often cuts
+        // off, and then the node never generates or orders its moves. It is
+        // played only if legal here (the entry may belong to another position).
+        let tt_first = tt_move.filter(|&m| board.is_legal(m));
+        let mut tt_pending = tt_first;
         let mut list = FullList::new();
-        generate_all(board, &mut list);
-        if list.is_empty() {
-            return self.no_moves(board, in_check, ply);
-        }
-        self.order(board, &mut list, tt_move, ply);
+        let mut generated = false;
+        let mut next = 0;
 
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let futile = depth == 1 && !in_check && static_eval + 180 <= alpha;
-        for i in 0..list.len() {
-            Self::pick(&mut list, i);
-            let m = list[i].mv;
+        let mut i = 0;
+        loop {
+            let m = if let Some(m) = tt_pending.take() {
+                m
+            } else {
+                if !generated {
+                    generated = true;
+                    generate_all(board, &mut list);
+                    if list.is_empty() {
+                        return self.no_moves(board, in_check, ply);
+                    }
+                    self.order(board, &mut list, tt_move, ply);
+                }
+                if next >= list.len() {
+                    break;
+                }
+                Self::pick(&mut list, next);
+                let sm = list[next];
+                next += 1;
+                if Some(sm.mv) == tt_first {
+                    continue;
+                }
+                if futile && i > 0 && sm.score < QUIET_ORDER_LIMIT {
+                    // Ordered last: quiet moves that give no check, direct or
+                    // discovered. None of them can lift a futile node; skip
+                    // the rest without even making them.
+                    break;
+                }
+                sm.mv
+            };
             let kind = MoveKind::of(board, m);
             let quiet = kind.is_quiet();
             let mut child = *board;
@@ -549,6 +609,7 @@ impl<'a, const N: usize> Searcher<'a, N> {
                 }
                 s
             };
+            i += 1;
             if self.stopped {
                 return 0;
             }
