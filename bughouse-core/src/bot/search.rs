@@ -7,7 +7,9 @@
 //! undoing moves, and keeps its move lists in fixed-capacity arrays on the
 //! stack: no allocation. Each ply of the main search holds one list of
 //! [`MAX_LEGAL_MOVES`] scored moves (8 KiB); the depth is bounded by
-//! [`MAX_PLY`], so the search needs at most about 600 KiB of stack.
+//! [`MAX_PLY`], so the search needs at most about 600 KiB of stack in an
+//! optimised build (measured: about 130 KiB at 29 plies deep; roughly twice
+//! that unoptimised).
 //!
 //! Mate is bughouse mate only (R16): a side to move with no legal move that
 //! is in a check no drop could block is mated; a side with no legal move
