@@ -43,6 +43,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod bot;
 pub mod bpgn;
 mod castling;
 mod clock;
@@ -72,6 +73,9 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use board::{Board, Flavour};
+pub use bot::{
+    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+};
 pub use castling::{CastlingRights, CastlingSide};
 pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use color::Color;

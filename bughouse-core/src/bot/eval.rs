@@ -1,0 +1,357 @@
+//! Static evaluation of one board, knowing it is half of a bughouse match.
+//!
+//! Scores are centipawns from the point of view of the side to move. The
+//! terms:
+//!
+//! - **Material on the board and in hand.** A piece in hand is worth a bit
+//!   more than the same piece on the board: it can be dropped on any empty
+//!   square (R9), with check (R12).
+//! - **The team** (R5). Every piece that leaves this board lands in a pocket
+//!   on the other board: what we capture feeds our partner, what we lose
+//!   feeds the opponents' partner. Over one search the material that left the
+//!   board of a colour is its starting total minus what remains, so the term
+//!   is, up to a constant that does not change any decision, a weight times
+//!   the *capture value* of what each side still holds (promoted pieces count
+//!   as the pawns they would be sent as, R6). The weights come from the other
+//!   board (see [`team_weights`]).
+//! - **King safety against drops.** Empty squares next to the king that no
+//!   defender covers, knight-check squares, open lines to the king and enemy
+//!   control of the king's zone, scaled up by what the enemy holds in hand:
+//!   in bughouse the attacker's reserves arrive by drop, not by moves.
+//! - Small placement terms: advanced pawns, central minor pieces, a king at
+//!   home.
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::{Bitboard, Board, Color, Role, Seat};
+
+/// Value of a piece on the board, by [`Role::index`] (the king is never
+/// captured or counted).
+pub(crate) const BOARD_VALUE: [i32; 6] = [100, 300, 310, 450, 850, 0];
+
+/// Value of a piece in hand: a little more than on the board, since it may be
+/// dropped anywhere, and the pawn most of all (pawn drops are the cheapest
+/// way to block, attack and mate).
+pub(crate) const HAND_VALUE: [i32; 5] = [130, 330, 330, 480, 900];
+
+/// The team weights are sixteenths: 16 counts material that crosses to the
+/// other board at its full hand value.
+pub(crate) const WEIGHT_ONE: i32 = 16;
+
+/// Bonus for having the move.
+const TEMPO: i32 = 12;
+
+/// What the evaluation needs besides the board: whose search it is, how the
+/// other board weighs material crossing to it, and the noise seed.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct EvalParams {
+    /// The colour the search plays on this board.
+    pub us: Color,
+    /// How much material we capture is worth to our partner, in sixteenths
+    /// of its hand value.
+    pub feed: i32,
+    /// How much material we lose is worth to the opponents' partner, in
+    /// sixteenths of its hand value.
+    pub give: i32,
+    /// Seeds the tiny deterministic noise that breaks ties between games.
+    pub seed: u64,
+    /// Noise amplitude in centipawns (0: none).
+    pub noise: i32,
+}
+
+/// Squares attacked by each side, computed once per evaluation.
+struct AttackMaps {
+    /// Everything `color` attacks, king included.
+    all: [Bitboard; 2],
+    /// Everything `color` attacks without its king: the squares its pieces
+    /// defend (a king alone cannot keep a dropped piece off its own zone).
+    pieces: [Bitboard; 2],
+}
+
+fn attack_maps(board: &Board) -> AttackMaps {
+    let occupied = board.occupied();
+    let mut all = [Bitboard::EMPTY; 2];
+    let mut pieces = [Bitboard::EMPTY; 2];
+    for color in Color::ALL {
+        let mut map = Bitboard::EMPTY;
+        let ours = board.by_color(color);
+        let pawns = ours & board.by_role(Role::Pawn);
+        let file_a = Bitboard(0x0101_0101_0101_0101);
+        let file_h = Bitboard(0x8080_8080_8080_8080);
+        map |= match color {
+            Color::White => Bitboard((pawns - file_a).0 << 7) | Bitboard((pawns - file_h).0 << 9),
+            Color::Black => Bitboard((pawns - file_a).0 >> 9) | Bitboard((pawns - file_h).0 >> 7),
+        };
+        for sq in ours & board.by_role(Role::Knight) {
+            map |= knight_attacks(sq);
+        }
+        let queens = board.by_role(Role::Queen);
+        for sq in ours & (board.by_role(Role::Bishop) | queens) {
+            map |= bishop_attacks(sq, occupied);
+        }
+        for sq in ours & (board.by_role(Role::Rook) | queens) {
+            map |= rook_attacks(sq, occupied);
+        }
+        pieces[color.index()] = map;
+        all[color.index()] = map | king_attacks(board.king_of(color));
+    }
+    AttackMaps { all, pieces }
+}
+
+/// Total value of `color`'s pocket on this board, at hand values.
+pub(crate) fn hand_value(board: &Board, color: Color) -> i32 {
+    let pocket = board.pocket(color);
+    Role::POCKET
+        .into_iter()
+        .map(|r| i32::from(pocket.count(r)) * HAND_VALUE[r.index()])
+        .sum()
+}
+
+/// How exposed `color`'s king is to drops and attacks: 0 for a sheltered
+/// king, a few hundred for one in real danger.
+fn king_danger(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
+    let king = board.king_of(color);
+    let enemy = color.other();
+    let occupied = board.occupied();
+    let empty = !occupied;
+    let zone = king_attacks(king);
+    let defended = maps.pieces[color.index()];
+    let enemy_control = maps.all[enemy.index()];
+
+    // Empty squares next to the king that no defender covers: a dropped
+    // piece there gives an adjacent check, which no drop can block (R16).
+    let holes = (zone & (empty - defended)).count() as i32;
+    // Enemy control of the king's zone.
+    let hit = (zone & enemy_control).count() as i32;
+    // Undefended squares a dropped knight would check from (unblockable, R16).
+    let knight_squares = (knight_attacks(king) & (empty - defended)).count() as i32;
+    // Open lines: squares from which a dropped slider would check.
+    let open_lines = (queen_attacks(king, occupied) & empty).count() as i32;
+    // Own pawns next to the king shelter it.
+    let shield = (zone & board.by_color(color) & board.by_role(Role::Pawn)).count() as i32;
+
+    let knight_weight = if board.pocket(enemy).has(Role::Knight) {
+        10
+    } else {
+        4
+    };
+    let raw = holes * 9 + hit * 11 + knight_squares * knight_weight + open_lines * 3 - shield * 8;
+    if raw <= 0 {
+        return 0;
+    }
+    // Drops make the danger real: scale by what the enemy has in hand, from
+    // 1× with an empty pocket to 3× with a full one.
+    let reserves = hand_value(board, enemy).min(1600);
+    raw * (16 + reserves / 50) / 16
+}
+
+/// Rank bonus of a pawn by its rank counted from its own side (0-based).
+const PAWN_RANK: [i32; 8] = [0, 0, 4, 10, 20, 36, 60, 0];
+/// Bonus of a minor piece by its distance from the centre (0 = the four
+/// central squares … 3 = the rim).
+const MINOR_CENTRE: [i32; 4] = [16, 10, 2, -12];
+
+fn centre_distance(index: usize) -> usize {
+    let (file, rank) = (index % 8, index / 8);
+    let df = if file < 4 { 3 - file } else { file - 4 };
+    let dr = if rank < 4 { 3 - rank } else { rank - 4 };
+    df.max(dr)
+}
+
+/// Placement terms for `color`.
+fn placement(board: &Board, color: Color) -> i32 {
+    let ours = board.by_color(color);
+    let mut score = 0;
+    for sq in ours & board.by_role(Role::Pawn) {
+        let rank = sq.rank().relative_to(color).index();
+        score += PAWN_RANK[rank];
+    }
+    let back_rank = Bitboard::from_rank(crate::Rank::FIRST.relative_to(color));
+    for sq in ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop)) {
+        score += MINOR_CENTRE[centre_distance(sq.index())];
+        if back_rank.contains(sq) {
+            score -= 8;
+        }
+    }
+    // A king that leaves its first two ranks walks into drops.
+    let king_rank = board.king_of(color).rank().relative_to(color).index() as i32;
+    score -= (king_rank - 1).max(0) * 25;
+    score
+}
+
+/// Material of `color`: on the board, in hand, and — weighted by `team`
+/// sixteenths — its capture value, i.e. what it would feed the other board
+/// if it were all captured (promoted pieces as pawns, R6).
+fn material(board: &Board, color: Color, team: i32) -> i32 {
+    let ours = board.by_color(color);
+    let promoted = board.promoted() & ours;
+    let mut on_board = 0;
+    let mut capture_value = 0;
+    for role in Role::POCKET {
+        let set = ours & board.by_role(role);
+        let n = set.count() as i32;
+        let n_promoted = (set & promoted).count() as i32;
+        on_board += n * BOARD_VALUE[role.index()];
+        capture_value += (n - n_promoted) * HAND_VALUE[role.index()] + n_promoted * HAND_VALUE[0];
+    }
+    let in_hand = hand_value(board, color);
+    on_board + in_hand + team * (capture_value + in_hand) / WEIGHT_ONE
+}
+
+/// The static score of `board` for the side to move.
+pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
+    let maps = attack_maps(board);
+    let us = params.us;
+    let mut score = 0;
+    for color in Color::ALL {
+        // Our material at risk feeds the opponents' partner; theirs feeds ours.
+        let team = if color == us {
+            params.give
+        } else {
+            params.feed
+        };
+        let side = material(board, color, team) + placement(board, color)
+            - king_danger(board, color, &maps);
+        score += if color == Color::White { side } else { -side };
+    }
+    let mut score = if board.turn() == Color::White {
+        score
+    } else {
+        -score
+    };
+    score += TEMPO;
+    if params.noise > 0 {
+        let span = 2 * params.noise as u64 + 1;
+        score += (mix(board.hash() ^ params.seed) % span) as i32 - params.noise;
+    }
+    score
+}
+
+/// SplitMix64's finaliser: spreads the seed over all bits.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The team weights for `seat`, read from the other board (R5): what we
+/// capture lands in our partner's pocket there, what we lose in the pocket of
+/// the partner's opponent. A piece is worth more to a side that is to move
+/// (it can drop it at once), to a side that is waiting for one (R18), and
+/// to a side attacking a weak king; what we give away hurts more when our
+/// partner's king is the weak one.
+pub(crate) fn team_weights(other: &Board, seat: Seat) -> (i32, i32) {
+    let partner = seat.partner().color;
+    let maps = attack_maps(other);
+    let partner_danger = king_danger(other, partner, &maps);
+    let enemy_danger = king_danger(other, partner.other(), &maps);
+    let mut feed = WEIGHT_ONE / 2;
+    let mut give = WEIGHT_ONE / 2;
+    if other.turn() == partner {
+        feed += 2;
+        if !other.has_legal_move() {
+            // The partner waits (R18) for exactly what we can send.
+            feed += 6;
+        }
+    } else {
+        give += 2;
+    }
+    feed += (enemy_danger / 64).min(4);
+    give += (partner_danger / 64).min(4);
+    (feed, give)
+}
+
+/// Whether `color` has pieces besides pawns and king on the board: null-move
+/// pruning is unsafe without them (zugzwang).
+pub(crate) fn has_pieces(board: &Board, color: Color) -> bool {
+    (board.by_color(color) - board.by_role(Role::Pawn) - board.by_role(Role::King)).nonempty()
+        || !board.pocket(color).is_empty()
+}
+
+/// Squares from which a piece of each role (by [`Role::index`]) would attack
+/// the king of `color`: the squares where a move or drop gives direct check.
+pub(crate) fn check_squares(board: &Board, color: Color) -> [Bitboard; 6] {
+    let king = board.king_of(color);
+    let occupied = board.occupied();
+    let bishop = bishop_attacks(king, occupied);
+    let rook = rook_attacks(king, occupied);
+    [
+        crate::attacks::pawn_attacks(color, king),
+        knight_attacks(king),
+        bishop,
+        rook,
+        bishop | rook,
+        Bitboard::EMPTY,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(us: Color) -> EvalParams {
+        EvalParams {
+            us,
+            feed: 8,
+            give: 8,
+            seed: 0,
+            noise: 0,
+        }
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        let board = Board::new();
+        assert_eq!(evaluate(&board, &params(Color::White)), TEMPO);
+    }
+
+    #[test]
+    fn symmetric_for_the_side_to_move() {
+        let white: Board =
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] w KQkq - 0 1"
+                .parse()
+                .unwrap();
+        let black: Board =
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] b KQkq - 0 1"
+                .parse()
+                .unwrap();
+        // Mirror-symmetric position: the side to move has only the tempo.
+        assert_eq!(evaluate(&white, &params(Color::White)), TEMPO);
+        assert_eq!(evaluate(&black, &params(Color::White)), TEMPO);
+    }
+
+    #[test]
+    fn a_piece_in_hand_beats_the_same_piece_on_the_board_and_reserves_threaten() {
+        let in_hand: Board = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[N] w - - 0 1"
+            .parse()
+            .unwrap();
+        let empty: Board = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[] w - - 0 1"
+            .parse()
+            .unwrap();
+        let p = params(Color::White);
+        assert!(evaluate(&in_hand, &p) > evaluate(&empty, &p) + 300);
+    }
+
+    #[test]
+    fn exposed_king_is_worse_with_enemy_reserves() {
+        let bare: Board = "4k3/8/8/8/8/8/8/4K3[] w - - 0 1".parse().unwrap();
+        let maps = attack_maps(&bare);
+        let calm = king_danger(&bare, Color::White, &maps);
+        let armed: Board = "4k3/8/8/8/8/8/8/4K3[qrn] w - - 0 1".parse().unwrap();
+        let maps = attack_maps(&armed);
+        assert!(king_danger(&armed, Color::White, &maps) > 2 * calm);
+    }
+
+    #[test]
+    fn capture_value_counts_promoted_pieces_as_pawns() {
+        let promoted: Board = "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1".parse().unwrap();
+        let real: Board = "4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1".parse().unwrap();
+        // The team term makes a real queen worth more than a promoted one:
+        // losing it would send a queen, not a pawn, to the other board (R6).
+        assert!(material(&real, Color::White, 8) > material(&promoted, Color::White, 8));
+        assert_eq!(
+            material(&real, Color::White, 0),
+            material(&promoted, Color::White, 0)
+        );
+    }
+}

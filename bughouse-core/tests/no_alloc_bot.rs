@@ -1,0 +1,136 @@
+//! Zero heap allocations while the bot thinks: a counting global allocator
+//! watches `choose`/`decide` over whole games, live and turn-based, at
+//! several budgets. (The core cannot allocate anyway — it is `no_std`
+//! without `alloc` — this proves it for the search in particular.)
+//!
+//! The count is per thread, so the test harness and other tests running at
+//! the same time do not disturb it.
+// A `GlobalAlloc` that only counts and forwards to the system allocator.
+// The library itself forbids unsafe code.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use bughouse_core::{
+    Bot, BotAction, Game, GameSettings, SearchLimits, Seat, Seats, TranspositionTable, choose,
+};
+
+struct Counting;
+
+thread_local! {
+    // `const` and `Cell<u64>`: no lazy initialisation and no destructor, so
+    // touching it never allocates from inside the allocator.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn bump() {
+    // `try_with`: the slot may be gone while a thread shuts down.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: every call forwards to `System` with the caller's arguments
+// unchanged; the only addition is a thread-local counter update, which does
+// not allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        bump();
+        // SAFETY: forwarded as is; the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        bump();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        bump();
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns its result with the allocations it made on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let r = f();
+    (r, ALLOCATIONS.with(Cell::get) - before)
+}
+
+#[test]
+fn the_counter_counts() {
+    // Without this, a broken counter would pass the test below.
+    let (v, n) = allocations(|| vec![1u8; 100]);
+    assert_eq!(v.len(), 100);
+    assert!(n >= 1);
+}
+
+/// Plays a whole game with bots on every seat, counting the allocations of
+/// each decision (the game itself and the table are set up outside).
+fn play_counting(mut game: Game, nodes: u64) -> (u32, u64) {
+    let mut bot = Box::new(Bot::new(SearchLimits::nodes(nodes).with_seed(5)));
+    let (mut decisions, mut allocated) = (0u32, 0u64);
+    let mut at = 0u64;
+    while !game.is_over() && decisions < 80 {
+        let seats: Vec<Seat> = match game.to_act() {
+            Some(seat) => vec![seat],
+            None => Seat::ALL.into_iter().collect(),
+        };
+        let mut acted = false;
+        for seat in seats {
+            let (action, n) = allocations(|| bot.choose(&game, seat));
+            decisions += 1;
+            allocated += n;
+            let Some(action) = action else { continue };
+            at += 500;
+            let stamp = game.settings().time_control.map(|_| at);
+            action
+                .apply(&mut game, seat, stamp)
+                .expect("a legal action");
+            acted = true;
+            if game.is_over() {
+                break;
+            }
+        }
+        if !acted {
+            break;
+        }
+    }
+    (decisions, allocated)
+}
+
+#[test]
+fn choose_never_allocates() {
+    for nodes in [1, 300, 3_000] {
+        let (decisions, n) = play_counting(Game::new(GameSettings::default()).unwrap(), nodes);
+        assert!(decisions > 10);
+        assert_eq!(n, 0, "live game, {nodes} nodes: {n} allocations");
+        let turn_based = Game::new(GameSettings::turn_based(Seats::empty())).unwrap();
+        let (decisions, n) = play_counting(turn_based, nodes);
+        assert!(decisions > 10);
+        assert_eq!(n, 0, "turn-based game, {nodes} nodes: {n} allocations");
+    }
+
+    // Positions with full pockets (the longest move lists) and a mate, with
+    // a caller-provided table of another size.
+    let game = Game::from_bfen(
+        "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QRBNPqrbnp] w KQkq - 0 1 \
+         | 6rk/6pp/8/8/8/8/8/4K3[N] w - - 0 1",
+        GameSettings::default(),
+    )
+    .unwrap();
+    let mut tt = Box::new(TranspositionTable::<1024>::with_entries());
+    for seat in [Seat::A_WHITE, Seat::B_WHITE] {
+        let (action, n) =
+            allocations(|| choose(&game, seat, &SearchLimits::nodes(20_000), &mut tt));
+        assert!(matches!(action, Some(BotAction::Move(_))));
+        assert_eq!(n, 0, "{seat}: {n} allocations");
+    }
+}
