@@ -9,7 +9,7 @@
 use bughouse_core::{
     FenError, GameError, MoveTextError, Outcome, SanError, Seat, SetupError, TimeControlError,
 };
-use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::{PyErr, create_exception};
 
@@ -291,4 +291,18 @@ pub(crate) fn bad_square_name(name: &str) -> PyErr {
 /// python-chess raise.
 pub(crate) fn empty_move_stack() -> PyErr {
     PyIndexError::new_err("pop from empty move stack")
+}
+
+/// The bot's search thread could not be started (the process is out of
+/// threads or memory): `RuntimeError`, as `threading.Thread.start` raises.
+pub(crate) fn no_search_thread(e: &std::io::Error) -> PyErr {
+    PyRuntimeError::new_err(format!("cannot start the bot's search thread: {e}"))
+}
+
+/// `Game.bot_move(play=True)` found the seat's board changed by another
+/// thread after every search: nothing was played.
+pub(crate) fn game_kept_changing(tries: usize) -> PyErr {
+    BughouseError::new_err(format!(
+        "the board changed during each of {tries} searches (other threads acted on it); nothing was played"
+    ))
 }

@@ -11,14 +11,15 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move, Outcome,
-    Seat, Seats, TimeControl,
+    ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
+    Move, Outcome, SearchLimits, Seat, Seats, TimeControl,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
+use crate::bot;
 use crate::convert;
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
@@ -45,6 +46,10 @@ type PickleState = (
 );
 
 const PICKLE_VERSION: u8 = 1;
+
+/// `bot_move(play=True)` searches again when another thread changed the
+/// seat's board during the search, at most this many times in all.
+const BOT_TRIES: usize = 8;
 
 /// A bughouse match. Seats are BPGN letters: `"A"` = A-White, `"a"` =
 /// A-Black, `"B"` = B-White, `"b"` = B-Black.
@@ -165,6 +170,16 @@ impl PyGame {
             }
             .to_py_err()
         })
+    }
+
+    /// A refusal of the core as its exception (see `act`).
+    fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
+        Refused {
+            error,
+            text: None,
+            outcome,
+        }
+        .to_py_err()
     }
 
     /// The game's state for pickling.
@@ -434,6 +449,86 @@ impl PyGame {
         let seat = convert::seat(seat)?;
         let outcome = self.act(None, |g| g.sit(seat))?;
         outcome_to_py(py, outcome)
+    }
+
+    /// The computer player's choice for `seat`: a `Move` (a move or a
+    /// drop, always one of `legal_moves(seat)`), or None when it does not
+    /// move — in the turn-based game that means it sits (R24; only when
+    /// `can_sit(seat)`), in the live game that the seat is waiting (R18):
+    /// it has no legal move until its partner sends a piece.
+    ///
+    /// `nodes`: the search budget (at least 1; 25000 by default, about
+    /// 9 ms of CPU; more is stronger). `seed`: in `0..2**64`; the same game, seat,
+    /// budget and seed always give the same answer. `play=True` also plays
+    /// it — a move as `push(seat, move, at_ms)`, a sit as `sit(seat)` — and
+    /// returns what was played; `at_ms` is only for that (live games with
+    /// clocks need it). The search runs with the GIL released, on the game
+    /// as it stood when the call began; with `play=True`, if another thread
+    /// changed the seat's board meanwhile, it searches again (at most 8
+    /// times, then `BughouseError`, nothing played).
+    ///
+    /// Raises `GameOverError` when the game is over and `NotYourTurnError`
+    /// when it is not `seat`'s turn (so None is never "nothing to do");
+    /// with `play=True`, then whatever `push` raises (a timestamp that goes
+    /// back, a flag that fell: `GameOverError`).
+    #[pyo3(
+        signature = (seat, nodes=SearchLimits::DEFAULT_NODES as i64, *, seed=0, play=false, at_ms=None),
+        text_signature = "($self, seat, nodes=25000, *, seed=0, play=False, at_ms=None)"
+    )]
+    fn bot_move<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &str,
+        nodes: i64,
+        seed: i128,
+        play: bool,
+        at_ms: Option<i64>,
+    ) -> PyResult<Option<Bound<'py, PyMove>>> {
+        let seat = convert::seat(seat)?;
+        let limits = bot::limits(nodes, seed)?;
+        let at = timestamp(at_ms)?;
+        if at.is_some() && !play {
+            return Err(errors::bad_setting(
+                "at_ms is the time of the move played with play=True; without play nothing is played"
+                    .into(),
+            ));
+        }
+        for _ in 0..BOT_TRIES {
+            let snapshot = self.lock().clone();
+            if snapshot.is_over() {
+                return Err(self.refused(GameError::GameOver, snapshot.outcome()));
+            }
+            if !snapshot.is_turn_of(seat) {
+                return Err(self.refused(GameError::NotYourTurn { seat }, None));
+            }
+            let decision = py
+                .detach(|| bot::think(&snapshot, seat, limits))
+                .map_err(|e| errors::no_search_thread(&e))?;
+            // None: its turn, yet no legal move and no sit: waiting (R18).
+            let Some(decision) = decision else {
+                return Ok(None);
+            };
+            if play {
+                let mut game = self.lock();
+                // Moves on the other board only shift the evaluation's team
+                // weights: the choice stands. A change on the seat's own
+                // board (a piece from the partner, or another thread played
+                // for the seat) asks for a new search. Whatever else
+                // changed, `apply` checks as `push` and `sit` do.
+                if game.board(seat.board) != snapshot.board(seat.board) {
+                    continue;
+                }
+                let result = decision.action.apply(&mut game, seat, at);
+                let outcome = game.outcome();
+                drop(game);
+                result.map_err(|error| self.refused(error, outcome))?;
+            }
+            return match decision.action {
+                BotAction::Move(m) => moves::to_py(py, m).map(Some),
+                BotAction::Sit => Ok(None),
+            };
+        }
+        Err(errors::game_kept_changing(BOT_TRIES))
     }
 
     /// How many sits `seat` has left (R24).

@@ -6,9 +6,11 @@
 //! Python class.
 //!
 //! The two-board parts: `game.rs` (`Game`), `outcome.rs` (`Outcome`),
-//! `game_record.rs` (`GameRecord`, `read_bpgn`).
+//! `game_record.rs` (`GameRecord`, `read_bpgn`); `bot.rs` runs the computer
+//! player for `Game.bot_move`.
 
 mod board;
+mod bot;
 mod constants;
 mod convert;
 mod errors;

@@ -416,6 +416,24 @@ class Game:
     def push(self, seat: str, move: Union[Move, str], at_ms: Optional[int] = None) -> Move:
         """A ``Move``, UCI or SAN; live games with clocks need ``at_ms``."""
     def sit(self, seat: str) -> Optional[Outcome]: ...
+    def bot_move(
+        self,
+        seat: str,
+        nodes: int = 25000,
+        *,
+        seed: int = 0,
+        play: bool = False,
+        at_ms: Optional[int] = None,
+    ) -> Optional[Move]:
+        """The computer player's choice for ``seat`` (GIL released; deterministic per seed).
+
+        A ``Move`` (always one of ``legal_moves(seat)``), or None when it does
+        not move: turn-based, it sits (R24, only when ``can_sit(seat)``);
+        live, the seat is waiting (R18). ``nodes``: the budget, >= 1 (25000
+        is about 9 ms of CPU). ``play=True`` also plays it (``push`` with ``at_ms``,
+        or ``sit``) and returns what was played. ``GameOverError`` when the
+        game is over, ``NotYourTurnError`` when it is not ``seat``'s turn.
+        """
     def sits_left(self, seat: str) -> int: ...
     def can_sit(self, seat: str) -> bool: ...
     def tick(self, at_ms: int) -> Optional[Outcome]: ...
