@@ -3,57 +3,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 
 import { Board, perft } from '../index.mjs'
+import { mutate, ourErrorOrValue, rng } from './helpers.mjs'
 
-const CODES = new Set([
-  'ERR_INVALID_FEN',
-  'ERR_INVALID_MOVE',
-  'ERR_ILLEGAL_MOVE',
-  'ERR_AMBIGUOUS_MOVE',
-  'ERR_NOT_YOUR_TURN',
-  'ERR_GAME_OVER',
-  'ERR_NO_SITS_LEFT',
-  'ERR_INVALID_BPGN',
-  'ERR_INVALID_ARG_VALUE',
-  'ERR_OUT_OF_RANGE',
-  'ERR_EMPTY_HISTORY',
-])
-
-/** A small deterministic PRNG (mulberry32), so failures reproduce. */
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const ALPHABET = 'rnbqkpRNBQKP12345678/[]~ wb-KQkqabcdefgh@=+#x0\u0000é\u{1F600}|'
-
-function garbage(rand, base) {
-  const chars = [...base]
-  const edits = 1 + Math.floor(rand() * 4)
-  for (let i = 0; i < edits; i++) {
-    const at = Math.floor(rand() * (chars.length + 1))
-    const c = ALPHABET[Math.floor(rand() * ALPHABET.length)]
-    const op = rand()
-    if (op < 0.4) chars.splice(at, 1)
-    else if (op < 0.7) chars.splice(at, 0, c)
-    else chars[at] = c
-  }
-  return chars.join('')
-}
-
-/** Calls fn; if it throws, the error must be an Error with one of our codes. */
-function ourErrorOrValue(fn) {
-  try {
-    return fn()
-  } catch (e) {
-    assert.ok(e instanceof Error, String(e))
-    assert.ok(CODES.has(e.code), `unexpected code ${e.code}: ${e.message}`)
-    return undefined
-  }
-}
+const garbage = (rand, base) => mutate(rand, base)
 
 describe('robustness', () => {
   it('mutated FENs either load or throw ERR_INVALID_FEN, and loaded boards work', () => {
