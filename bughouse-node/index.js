@@ -6,7 +6,7 @@
 // the addon is always built here, for this platform, under one name.
 //
 // Besides loading, this file only turns move codes into UCI strings (see
-// `legalMoves` below) and builds the record objects of `readBpgn`: no rules
+// `legalMoves` below), splits the SAN list, and builds the record objects of `readBpgn`: no rules
 // here.
 'use strict'
 
@@ -54,6 +54,21 @@ Object.defineProperty(binding.Board.prototype, 'legalMoves', {
   /** Every legal move and drop, as UCI (`e2e4`, `e7e8q`, `N@f3`). */
   value: function legalMoves() {
     return movesOf(this._legalMoveCodes(codeBytes))
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+Object.defineProperty(binding.Board.prototype, 'legalMovesSan', {
+  /**
+   * Every legal move and drop in SAN, in the order of `legalMoves()`. The
+   * addon writes them as one string, split here: one string crossing
+   * instead of one per move.
+   */
+  value: function legalMovesSan() {
+    const text = this._legalMovesSanText()
+    return text === '' ? [] : text.split(' ')
   },
   writable: true,
   configurable: true,

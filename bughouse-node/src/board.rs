@@ -82,19 +82,20 @@ impl Board {
         convert::write_move_codes(&self.inner.legal_moves(), codes)
     }
 
-    /// Every legal move and drop in SAN (N3), in the order of
-    /// `legalMoves()`: `Nf3`, `exd5`, `e8=Q+`, `O-O`, drops `P@e4` and
-    /// `N@f3+`, `#` only for a bughouse mate (R16, R17).
-    #[napi(catch_unwind)]
-    pub fn legal_moves_san(&self) -> Vec<String> {
-        let mut out = Vec::new();
+    /// Every legal move and drop in SAN (N3), in the order of `legalMoves()`,
+    /// separated by spaces (SAN has none). Behind `legalMovesSan()`, which
+    /// index.js defines by splitting it: one string crosses instead of one
+    /// per move, which makes the listing about twice as fast.
+    #[napi(js_name = "_legalMovesSanText", skip_typescript, catch_unwind)]
+    pub fn legal_moves_san_text(&self) -> String {
         let moves = self.inner.legal_moves();
-        out.reserve_exact(moves.len());
-        out.extend(
-            moves
-                .iter()
-                .map(|&m| self.inner.san(m).to_array_string().to_string()),
-        );
+        let mut out = String::with_capacity(moves.len() * 6);
+        for &m in moves.iter() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&self.inner.san(m).to_array_string());
+        }
         out
     }
 

@@ -52,13 +52,19 @@ export interface BughouseError extends Error {
 }
 
 /**
- * `Board.legalMoves()` is defined in index.js (strings from move codes); the
- * rest of `Board` is declared below from the Rust sources. Merges with the
- * class.
+ * `Board.legalMoves()` and `Board.legalMovesSan()` are defined in index.js
+ * (strings from move codes, a split SAN list); the rest of `Board` is
+ * declared below from the Rust sources. Merges with the class.
  */
 export interface Board {
   /** Every legal move and drop, as UCI (`e2e4`, `e7e8q`, `N@f3`). */
   legalMoves(): Array<string>
+  /**
+   * Every legal move and drop in SAN (N3), in the order of `legalMoves()`:
+   * `Nf3`, `exd5`, `e8=Q+`, `O-O`, drops `P@e4` and `N@f3+`, `#` only for a
+   * bughouse mate (R16, R17).
+   */
+  legalMovesSan(): Array<string>
 }
 
 /** `Game.legalMoves()` is defined in index.js too. Merges with the class. */

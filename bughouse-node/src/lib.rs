@@ -11,6 +11,11 @@
 //! | `game.rs` | `Game` (its `Outcome`s are in `convert.rs`) |
 //! | `bpgn.rs` | `readBpgn` (with index.js, which builds the records) |
 //!
+//! No input may crash the process: every export catches Rust panics
+//! (`catch_unwind`), and napi-rs ≥ 3.16 checks that a getter's `this` is an
+//! instance of its own class (`Object.getOwnPropertyDescriptor(Board.prototype,
+//! 'turn').get.call(new Game())` read a `Game` as a `Board` before).
+//!
 //! The TypeScript declarations (`index.d.ts`) are generated from the
 //! `#[napi]` items here by `napi build` and committed.
 
