@@ -7,6 +7,26 @@ export type Color = 'white' | 'black'
 /** A kind of piece, as chessops names them. */
 export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king'
 
+/**
+ * A seat, as its BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
+ * B-White, `'b'` B-Black. Team 1 is A-White and B-Black (R2).
+ */
+export type Seat = 'A' | 'a' | 'B' | 'b'
+
+/** A board (R1). */
+export type BoardLetter = 'A' | 'B'
+
+/** The rule that ended a game (R25, R27–R32), by its stable name. */
+export type EndReason =
+  | 'checkmate'
+  | 'time'
+  | 'resignation'
+  | 'abandonment'
+  | 'agreement'
+  | 'no_one_can_move'
+  | 'move_cap'
+  | 'repetition'
+
 /** The `code` of every error this package throws on purpose. */
 export type ErrorCode =
   | 'ERR_INVALID_FEN'
@@ -17,7 +37,12 @@ export type ErrorCode =
   | 'ERR_GAME_OVER'
   | 'ERR_NO_SITS_LEFT'
   | 'ERR_INVALID_BPGN'
+  | 'ERR_TIME_WENT_BACKWARDS'
+  | 'ERR_TIMESTAMP_REQUIRED'
+  | 'ERR_SIT_IN_LIVE_GAME'
+  | 'ERR_NOT_HUMAN'
   | 'ERR_INVALID_ARG_VALUE'
+  | 'ERR_INVALID_ARG_TYPE'
   | 'ERR_OUT_OF_RANGE'
   | 'ERR_EMPTY_HISTORY'
 
@@ -27,14 +52,51 @@ export interface BughouseError extends Error {
 }
 
 /**
- * `Board.legalMoves()` is defined in index.js (strings from move codes); the
- * rest of `Board` is declared below from the Rust sources. Merges with the
- * class.
+ * `Board.legalMoves()` and `Board.legalMovesSan()` are defined in index.js
+ * (strings from move codes, a split SAN list); the rest of `Board` is
+ * declared below from the Rust sources. Merges with the class.
  */
 export interface Board {
   /** Every legal move and drop, as UCI (`e2e4`, `e7e8q`, `N@f3`). */
   legalMoves(): Array<string>
+  /**
+   * Every legal move and drop in SAN (N3), in the order of `legalMoves()`:
+   * `Nf3`, `exd5`, `e8=Q+`, `O-O`, drops `P@e4` and `N@f3+`, `#` only for a
+   * bughouse mate (R16, R17).
+   */
+  legalMovesSan(): Array<string>
 }
+
+/** `Game.legalMoves()` is defined in index.js too. Merges with the class. */
+export interface Game {
+  /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
+  legalMoves(seat: Seat): Array<string>
+}
+
+/**
+ * One game of a BPGN archive, replayed through the rules (`readBpgn`): what
+ * the replay found (`BpgnRecordInfo`), with the tags and the game.
+ */
+export interface BpgnRecord extends Omit<BpgnRecordInfo, 'tagList' | 'start' | 'end'> {
+  /** The tags, in the order written; the first of two with one name wins; `\"` and `\\` read. */
+  tags: Record<string, string>
+  /**
+   * The game as far as the record went, or up to the move the rules refused
+   * (replayed live without clocks, with the largest move cap). Built when
+   * first read; a `Game` of its own, which may be played on.
+   */
+  game: Game
+}
+
+/**
+ * The games of a BPGN archive (N4), each replayed through the rules. `text`
+ * is a string, or bytes (UTF-8, or Latin-1 as old FICS archives are).
+ * Throws `ERR_INVALID_BPGN` when the text is not blank but holds no game
+ * record at all (no tag pair, move number or result anywhere), and
+ * `ERR_INVALID_ARG_TYPE` for anything but a string or bytes; a record the
+ * rules refuse says why in its `error`.
+ */
+export declare function readBpgn(text: string | Uint8Array): Array<BpgnRecord>
 
 /**
  * One board: placement, promoted marks, both pockets, side to move.
@@ -57,11 +119,24 @@ export declare class Board {
   /** The side to move. */
   get turn(): Color
   /**
-   * Plays a move given as UCI and returns its UCI. Throws
-   * `ERR_INVALID_MOVE` (unreadable text) or `ERR_ILLEGAL_MOVE`; the board is
-   * unchanged on error.
+   * Plays a move given as UCI (`e2e4`, `e7e8q`, `N@f3`) or SAN (`Nf3`,
+   * `e8=Q`, `N@f3`, `@e4`) and returns its UCI. Throws `ERR_INVALID_MOVE`
+   * (unreadable text), `ERR_ILLEGAL_MOVE` or `ERR_AMBIGUOUS_MOVE` (SAN
+   * that fits several moves); the board is unchanged on error.
    */
   push(text: string): string
+  /**
+   * The SAN of a legal move given as UCI (or SAN, written back in its
+   * canonical form), with `+` or `#` (N3, R16): `san('g1f3')` is `'Nf3'`.
+   * Throws as `push` does; the board is unchanged.
+   */
+  san(text: string): string
+  /**
+   * The UCI of the legal move that move text (SAN or UCI) names here,
+   * without playing it: `parseSan('Nf3')` is `'g1f3'`. Throws as `push`
+   * does.
+   */
+  parseSan(text: string): string
   /**
    * Takes back the last move played by `push` and returns its UCI.
    * Throws `ERR_EMPTY_HISTORY` when there is none.
@@ -95,6 +170,144 @@ export declare class Board {
   perft(depth: number): number
 }
 
+/**
+ * A bughouse match: two boards, four seats, two teams (R1, R2).
+ *
+ * Seats are BPGN letters: `'A'` A-White, `'a'` A-Black, `'B'` B-White,
+ * `'b'` B-Black; team 1 is A-White and B-Black. Timestamps (`atMs`) are
+ * the caller's, in ms since the game was created: the engine keeps no
+ * clock of its own (R21). A live game with clocks needs one on every move.
+ */
+export declare class Game {
+  /**
+   * A new game from the standard start (R4) or a BFEN. Throws
+   * `ERR_INVALID_FEN` (bad BFEN, or more material than one game holds,
+   * R7), `ERR_INVALID_ARG_VALUE` (a bad mode, time control or humans
+   * letter) or `ERR_OUT_OF_RANGE` (a move cap that is not an integer from
+   * 0 to 2000).
+   */
+  constructor(opts?: GameOptions | undefined | null)
+  /**
+   * A copy of one board, `'A'` or `'B'`, as a `Board` (bughouse flavour:
+   * its captures leave it). Changing it does not change the game.
+   */
+  board(board: BoardLetter): Board
+  /** Both boards as BFEN (N2): `'fenA | fenB'`. */
+  bfen(): string
+  /**
+   * Plays a move or drop for `seat`, given as UCI or SAN (N3), at `atMs`
+   * (required in a live game with clocks), and returns its UCI. Captures
+   * go to the partner (R5, R6). Checked in the order of F12; throws
+   * `ERR_GAME_OVER`, `ERR_INVALID_ARG_VALUE` (seat), `ERR_OUT_OF_RANGE`
+   * (atMs), `ERR_TIMESTAMP_REQUIRED`, `ERR_TIME_WENT_BACKWARDS`,
+   * `ERR_NOT_YOUR_TURN`, `ERR_INVALID_MOVE`, `ERR_AMBIGUOUS_MOVE` or
+   * `ERR_ILLEGAL_MOVE`. Nothing changes on error, except that a flag
+   * found fallen ends the game at its time (F2: `ERR_GAME_OVER`).
+   */
+  push(seat: Seat, move: string, atMs?: number | undefined | null): string
+  /**
+   * Turn-based game: the seat whose turn it is (F5); `null` in the live
+   * game (every seat whose colour is to move may move, R19) and once the
+   * game is over.
+   */
+  get toAct(): Seat | null
+  /**
+   * Turn-based game: `seat` sits instead of moving (R24), at most three
+   * times; not a move (F7). Returns the outcome if the sit repeated a
+   * state for the third time (R25), else `null`. Throws `ERR_GAME_OVER`,
+   * `ERR_INVALID_ARG_VALUE`, `ERR_SIT_IN_LIVE_GAME`, `ERR_NOT_YOUR_TURN`
+   * or `ERR_NO_SITS_LEFT`.
+   */
+  sit(seat: Seat): Outcome | null
+  /** How many sits `seat` has left (R24): 3 at the start. */
+  sitsLeft(seat: Seat): number
+  /** Whether `seat` may sit now (R24): turn-based, its turn, sits left. */
+  canSit(seat: Seat): boolean
+  /**
+   * Whether `seat` may move now: the game is on, its colour is to move on
+   * its board, and in the turn-based game it is the seat to act.
+   */
+  isTurnOf(seat: Seat): boolean
+  /**
+   * Live game: checks the clocks at `atMs` (R21, F2). Returns the ending
+   * if a flag fell at or before it (the game ends at the flag's time),
+   * else `null`, and the game's time becomes `atMs`. Throws
+   * `ERR_GAME_OVER`, `ERR_OUT_OF_RANGE` or `ERR_TIME_WENT_BACKWARDS`.
+   */
+  tick(atMs: number): Outcome | null
+  /**
+   * `seat` resigns (R29), at any moment, not only on its turn (F10): its
+   * team loses. With `atMs`, flags are checked first (F2). Throws
+   * `ERR_GAME_OVER`, `ERR_INVALID_ARG_VALUE`, `ERR_OUT_OF_RANGE` or
+   * `ERR_TIME_WENT_BACKWARDS`.
+   */
+  resign(seat: Seat, atMs?: number | undefined | null): Outcome
+  /** `seat` leaves the game (R29, F10): its team loses. Throws as `resign`. */
+  abandon(seat: Seat, atMs?: number | undefined | null): Outcome
+  /**
+   * A human seat offers a draw (R30, F11). When every human seat has a
+   * standing offer the game is drawn by agreement and the outcome is
+   * returned, else `null`. Any move or drop clears the offers. Throws
+   * `ERR_GAME_OVER`, `ERR_INVALID_ARG_VALUE` or `ERR_NOT_HUMAN`.
+   */
+  offerDraw(seat: Seat): Outcome | null
+  /**
+   * Withdraws `seat`'s standing draw offer, if any (R30). Throws
+   * `ERR_GAME_OVER` or `ERR_INVALID_ARG_VALUE`.
+   */
+  withdrawDraw(seat: Seat): void
+  /** The seats with a standing draw offer, in the order `A a B b`. */
+  drawOffers(): Seat[]
+  /**
+   * Milliseconds left on `seat`'s clock (R20) at the game's time, or at
+   * `atMs` if given (not before the game's time; a display of running
+   * clocks, nothing changes). `null` when the game has no clocks (the
+   * turn-based game, or `timeControl: '-'`). Throws
+   * `ERR_INVALID_ARG_VALUE` or `ERR_OUT_OF_RANGE`.
+   */
+  clock(seat: Seat, atMs?: number | undefined | null): number | null
+  /** `seat`'s pocket (R3): the pieces of its colour it may drop on its board. */
+  pocket(seat: Seat): Pocket
+  /** How the game ended (R27–R34, F13), or `null` while it goes on. */
+  outcome(): Outcome | null
+  /** Whether the game has ended. */
+  isOver(): boolean
+  /** Every move and drop in play order, with its seat; sits left out. */
+  moves(): Array<SeatMove>
+  /**
+   * Every move, drop and sit in play order, with its time and the
+   * mover's clock.
+   */
+  history(): Array<HistoryEntry>
+  /**
+   * The game as BPGN (N4): tags (`tags` override the defaults, such as
+   * the players' names `WhiteA` … `BlackB`, and add others; `Result`,
+   * `SetUp` and `FEN` are always the game's own), the moves with clocks,
+   * the termination comment and the team result. `readBpgn` reads it
+   * back to the same moves and ending. Throws `ERR_INVALID_ARG_VALUE` for
+   * a tag name that is not letters, digits and `_`, or a value that is
+   * not a string.
+   */
+  bpgn(tags?: Record<string, string> | undefined | null): string
+  /**
+   * The game's time (F4): the timestamp of the last accepted timed action,
+   * in ms since the start.
+   */
+  get nowMs(): number
+  /** How many moves and drops were made on both boards together (R32, F9). */
+  get movesPlayed(): number
+  /** `'live'` or `'turn'`. */
+  get mode(): 'live' | 'turn'
+  /** The time control as `'base+inc'` in seconds, or `null` without clocks. */
+  get timeControl(): string | null
+  /** The human seats as letters, in the order `AaBb`. */
+  get humans(): string
+  /** The move cap (R32). */
+  get moveCap(): number
+  /** An independent copy of the game, history and clocks included. */
+  copy(): Game
+}
+
 /** Options of `new Board(fen, opts)` and `perft(fen, depth, opts)`. */
 export interface BoardOptions {
   /**
@@ -102,6 +315,128 @@ export interface BoardOptions {
    * pocket. Default `false`: bughouse, the piece leaves the board (R5).
    */
   crazyhouse?: boolean
+}
+
+/**
+ * What replaying one record of an archive found. `readBpgn` returns a
+ * `BpgnRecord`: this, with the tags as an object and the game, and
+ * without the byte range and the tag list.
+ */
+export interface BpgnRecordInfo {
+  /** The game's position in the archive, from 1. */
+  number: number
+  /** The line where it starts, from 1. */
+  line: number
+  /** Where the record starts in the bytes (UTF-8 for a string). */
+  start: number
+  /** Where it ends (exclusive). */
+  end: number
+  /**
+   * Tag names and values, alternating, in the order written; values
+   * with `\"` and `\\` read.
+   */
+  tagList: Array<string>
+  /**
+   * Why replay stopped early (game, move, seat, text and reason), if it
+   * did: `null` for a record the rules accept to its end.
+   */
+  error: string | null
+  /** The termination comment as written (`'makaka checkmated'`), if any. */
+  recordedEnding: string | null
+  /**
+   * How the record says the game ended (its termination comment, or
+   * chess.com's `GameEndReason` tag).
+   */
+  recordedKind: 'checkmate' | 'time' | 'resignation' | 'abandonment' | 'draw' | 'aborted' | 'unknown'
+  /**
+   * The losing seat the record names (its termination comment, or
+   * chess.com's `LoserSeat` tag), if any.
+   */
+  recordedLoser: Seat | null
+  /** How many moves were replayed. */
+  movesReplayed: number
+  /**
+   * Whether the engine agrees with the record: no error, a recorded
+   * checkmate is a bughouse mate of the same seat (R16), and no other
+   * ending came first.
+   */
+  agrees: boolean
+  /**
+   * Whether the record is a bughouse one (board letters or four-player
+   * tags) rather than a single-board PGN.
+   */
+  bughouse: boolean
+}
+
+/** Options of `new Game(opts)`. Every field is optional. */
+export interface GameOptions {
+  /**
+   * `'live'` (default): both boards at once, with clocks (R19–R21).
+   * `'turn'`: one seat at a time in the rotation A, B, b, a, with sits and
+   * threefold repetition, no clocks (R22–R26).
+   */
+  mode?: 'live' | 'turn'
+  /**
+   * Live game: base and increment in whole seconds, `'180+0'` by default
+   * (R20), or `'-'` for a live game without clocks (then no timestamps are
+   * required and `clock()` is `null`). Checked, and ignored, in the
+   * turn-based game.
+   */
+  timeControl?: string
+  /**
+   * Which seats are people (R30), as letters: `'AaBb'` by default. Only
+   * they offer draws, and all of them must agree.
+   */
+  humans?: string
+  /**
+   * The start as BFEN (N2): `'fenA | fenB'`; the standard start on both
+   * boards by default (R4). Judged at once (F8).
+   */
+  bfen?: string
+  /**
+   * The move cap (R32): moves and drops on both boards together; 800 by
+   * default, at most 2000.
+   */
+  moveCap?: number
+}
+
+/** One entry of `Game.history()`: a move, a drop or a sit, with its time. */
+export interface HistoryEntry {
+  /** Who acted. */
+  seat: Seat
+  /** `'move'` (a move or drop) or `'sit'` (R24). */
+  kind: 'move' | 'sit'
+  /** The move or drop as UCI; `null` for a sit. */
+  move: string | null
+  /** The game's time when the action was accepted, in ms since the start. */
+  atMs: number
+  /**
+   * The mover's clock after the move, in ms: computed in a live game with
+   * clocks, as recorded in a game read from BPGN (may be negative there),
+   * else `null`.
+   */
+  clockMs: number | null
+}
+
+/** How a game ended (R27–R34, F13), as JavaScript sees it. */
+export interface Outcome {
+  /**
+   * The winning team, 1 (A-White and B-Black) or 2 (A-Black and
+   * B-White), or `null` for a draw (R2).
+   */
+  winner: 1 | 2 | null
+  /** The rule that ended the game, by its stable name. */
+  reason: EndReason
+  /**
+   * The seat the ending names (F13): the mated, flagged, resigning or
+   * leaving seat; `null` for a draw.
+   */
+  seat: Seat | null
+  /**
+   * The ending for people, naming the rule: `"A-Black is checkmated:
+   * team 1 wins (R27)"`.
+   */
+  message: string
 }
 
 /**
@@ -131,4 +466,12 @@ export interface Pocket {
   rook: number
   /** Queens. */
   queen: number
+}
+
+/** One move of `Game.moves()`. */
+export interface SeatMove {
+  /** Who moved. */
+  seat: Seat
+  /** The move or drop, as UCI. */
+  move: string
 }

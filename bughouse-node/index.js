@@ -6,7 +6,8 @@
 // the addon is always built here, for this platform, under one name.
 //
 // Besides loading, this file only turns move codes into UCI strings (see
-// `legalMoves` below): no rules here.
+// `legalMoves` below), splits the SAN list, and builds the record objects of `readBpgn`: no rules
+// here.
 'use strict'
 
 const { join } = require('node:path')
@@ -59,7 +60,93 @@ Object.defineProperty(binding.Board.prototype, 'legalMoves', {
   enumerable: false,
 })
 
+Object.defineProperty(binding.Board.prototype, 'legalMovesSan', {
+  /**
+   * Every legal move and drop in SAN, in the order of `legalMoves()`. The
+   * addon writes them as one string, split here: one string crossing
+   * instead of one per move.
+   */
+  value: function legalMovesSan() {
+    const text = this._legalMovesSanText()
+    return text === '' ? [] : text.split(' ')
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+Object.defineProperty(binding.Game.prototype, 'legalMoves', {
+  /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
+  value: function legalMoves(seat) {
+    return movesOf(this._legalMoveCodes(seat, codeBytes))
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+/** Defines an own, enumerable data property (a tag may be called `__proto__`). */
+function define(obj, key, value) {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true })
+}
+
+/**
+ * The games of a BPGN archive (N4), each replayed through the rules.
+ *
+ * `text` is a string, or bytes (a Buffer or Uint8Array: UTF-8, or Latin-1
+ * as old FICS archives are). The native side reads and replays every record
+ * (`_readBpgn`); each record's `game` is replayed again into a `Game` of its
+ * own when first read, so a large archive does not hold a 65 KiB game per
+ * record nobody looks at. Throws ERR_INVALID_BPGN when the text is not blank
+ * but holds no game record at all; a record the rules refuse says why in
+ * its `error`.
+ */
+function readBpgn(text) {
+  let bytes
+  if (typeof text === 'string') bytes = Buffer.from(text, 'utf8')
+  else if (text instanceof Uint8Array) bytes = Buffer.from(text) // a copy: the caller may reuse theirs
+  else {
+    const e = new TypeError(`readBpgn: text must be a string or a Uint8Array, got ${text === null ? 'null' : typeof text}`)
+    e.code = 'ERR_INVALID_ARG_TYPE'
+    throw e
+  }
+  return binding._readBpgn(bytes).map((raw) => {
+    const tags = {}
+    const list = raw.tagList
+    for (let i = 0; i < list.length; i += 2) {
+      // The first of two tags with one name wins, as in the core's reader.
+      if (!Object.hasOwn(tags, list[i])) define(tags, list[i], list[i + 1])
+    }
+    const record = {
+      tags,
+      game: null,
+      error: raw.error,
+      recordedEnding: raw.recordedEnding,
+      recordedKind: raw.recordedKind,
+      recordedLoser: raw.recordedLoser,
+      movesReplayed: raw.movesReplayed,
+      agrees: raw.agrees,
+      bughouse: raw.bughouse,
+      number: raw.number,
+      line: raw.line,
+    }
+    const source = bytes.subarray(raw.start, raw.end)
+    Object.defineProperty(record, 'game', {
+      get() {
+        const game = binding._replayRecord(source)
+        define(record, 'game', game)
+        return game
+      },
+      enumerable: true,
+      configurable: true,
+    })
+    return record
+  })
+}
+
 module.exports = {
   Board: binding.Board,
+  Game: binding.Game,
   perft: binding.perft,
+  readBpgn,
 }

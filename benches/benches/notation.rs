@@ -85,7 +85,7 @@ fn bench_notation(c: &mut Criterion) {
     group.bench_function("san_write_all_no_drops/shakmaty", |b| {
         b.iter(|| {
             for m in &theirs {
-                black_box(San::from_move(&pos, m.clone()).to_string());
+                black_box(San::from_move(&pos, *m).to_string());
             }
         })
     });

@@ -134,6 +134,24 @@ fn n4_written_games_read_back_equal() {
     }
 }
 
+#[test]
+fn n4_player_names_never_break_the_termination_comment() {
+    // A `}` in a name would close the comment early; a line break is a space
+    // in the tag and so in the comment too.
+    for (name, loser_found) in [("x}y", false), ("first\nlast", true), ("{z}", false)] {
+        let mut game = Game::new(GameSettings::default()).unwrap();
+        game.resign(Seat::A_BLACK, None).unwrap();
+        let mut text = String::new();
+        write_bpgn(&game, &[("BlackA", name)], &mut text).unwrap();
+        let record = BpgnReader::new(text.as_bytes()).next().unwrap();
+        let replay = record.replay();
+        assert!(replay.error.is_none(), "{text}");
+        assert_eq!(replay.ending.kind, RecordedKind::Resignation, "{text}");
+        let loser = loser_found.then_some(Seat::A_BLACK);
+        assert_eq!(replay.ending.loser, loser, "{text}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -121,9 +121,9 @@ describe('push and pop', () => {
     assert.equal(e.pieceAt('d5'), null)
   })
 
-  it('throws ERR_INVALID_MOVE for text that is not a move, changing nothing', () => {
+  it('throws ERR_INVALID_MOVE for text that is neither UCI nor SAN, changing nothing', () => {
     const b = new Board()
-    for (const text of ['', 'e2', 'e2e9', 'K@e4', 'e7e8k', 'e2e4x', 'hello', 'e2e2', '\u0000\u0000\u0000\u0000']) {
+    for (const text of ['', 'e2e9', 'K@e4', 'e7e8k', 'e2e4x', 'hello', 'e9', 'Z@e4', 'N@', '\u0000\u0000\u0000\u0000']) {
       throwsCode(() => b.push(text), 'ERR_INVALID_MOVE')
     }
     assert.equal(b.fen(), START)
@@ -134,6 +134,9 @@ describe('push and pop', () => {
     throwsCode(() => b.push('e2e5'), 'ERR_ILLEGAL_MOVE', /e2/)
     throwsCode(() => b.push('e7e5'), 'ERR_ILLEGAL_MOVE') // not White's piece
     throwsCode(() => b.push('N@f3'), 'ERR_ILLEGAL_MOVE', /pocket/)
+    // Well-formed SAN (a pawn to e2, or the long form e2e2) naming no legal move.
+    throwsCode(() => b.push('e2'), 'ERR_ILLEGAL_MOVE', /e2 holds a piece/)
+    throwsCode(() => b.push('e2e2'), 'ERR_ILLEGAL_MOVE')
     assert.equal(b.fen(), START)
     // R13: a move that leaves the own king in check.
     const pinned = new Board('4k3/4r3/8/8/8/8/4B3/4K3[] w - - 0 1')

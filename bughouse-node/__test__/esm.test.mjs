@@ -23,10 +23,13 @@ describe('module entry points', () => {
     const cjs = require('bughouse')
     assert.equal(byName.Board, cjs.Board)
     assert.equal(byName.perft, cjs.perft)
+    assert.equal(byName.Game, cjs.Game)
+    assert.equal(byName.readBpgn, cjs.readBpgn)
     assert.equal(new byName.Board().legalMoves().length, 20)
   })
 
-  it('exports exactly the public API built so far', () => {
-    assert.deepEqual(Object.keys(require('bughouse')).sort(), ['Board', 'perft'])
+  it('exports exactly the public API, nothing internal', () => {
+    assert.deepEqual(Object.keys(require('bughouse')).sort(), ['Board', 'Game', 'perft', 'readBpgn'])
+    assert.deepEqual(Object.keys(esm).sort(), ['Board', 'Game', 'default', 'perft', 'readBpgn'])
   })
 })

@@ -13,3 +13,61 @@ export function throwsCode(fn, code, message) {
 }
 
 export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'
+
+/** Every `code` the package throws on purpose (the `ErrorCode` type). */
+export const CODES = new Set([
+  'ERR_INVALID_FEN',
+  'ERR_INVALID_MOVE',
+  'ERR_ILLEGAL_MOVE',
+  'ERR_AMBIGUOUS_MOVE',
+  'ERR_NOT_YOUR_TURN',
+  'ERR_GAME_OVER',
+  'ERR_NO_SITS_LEFT',
+  'ERR_INVALID_BPGN',
+  'ERR_TIME_WENT_BACKWARDS',
+  'ERR_TIMESTAMP_REQUIRED',
+  'ERR_SIT_IN_LIVE_GAME',
+  'ERR_NOT_HUMAN',
+  'ERR_INVALID_ARG_VALUE',
+  'ERR_INVALID_ARG_TYPE',
+  'ERR_OUT_OF_RANGE',
+  'ERR_EMPTY_HISTORY',
+])
+
+/** Calls fn; if it throws, the error must be an Error with one of our codes. */
+export function ourErrorOrValue(fn) {
+  try {
+    return fn()
+  } catch (e) {
+    assert.ok(e instanceof Error, String(e))
+    assert.ok(CODES.has(e.code), `unexpected code ${e.code}: ${e.message}`)
+    return undefined
+  }
+}
+
+/** A small deterministic PRNG (mulberry32), so failures reproduce. */
+export function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const ALPHABET = 'rnbqkpRNBQKP12345678/[]~ wb-KQkqabcdefgh@=+#x0\u0000é\u{1F600}|'
+
+/** `base` with 1 to 4 random characters deleted, inserted or replaced (from `alphabet`). */
+export function mutate(rand, base, alphabet = ALPHABET) {
+  const chars = [...base]
+  const edits = 1 + Math.floor(rand() * 4)
+  for (let i = 0; i < edits; i++) {
+    const at = Math.floor(rand() * (chars.length + 1))
+    const c = alphabet[Math.floor(rand() * alphabet.length)]
+    const op = rand()
+    if (op < 0.4) chars.splice(at, 1)
+    else if (op < 0.7) chars.splice(at, 0, c)
+    else chars[at] = c
+  }
+  return chars.join('')
+}

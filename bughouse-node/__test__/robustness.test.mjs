@@ -2,58 +2,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 
-import { Board, perft } from '../index.mjs'
+import { Board, Game, perft, readBpgn } from '../index.mjs'
+import { mutate, ourErrorOrValue, rng } from './helpers.mjs'
 
-const CODES = new Set([
-  'ERR_INVALID_FEN',
-  'ERR_INVALID_MOVE',
-  'ERR_ILLEGAL_MOVE',
-  'ERR_AMBIGUOUS_MOVE',
-  'ERR_NOT_YOUR_TURN',
-  'ERR_GAME_OVER',
-  'ERR_NO_SITS_LEFT',
-  'ERR_INVALID_BPGN',
-  'ERR_INVALID_ARG_VALUE',
-  'ERR_OUT_OF_RANGE',
-  'ERR_EMPTY_HISTORY',
-])
-
-/** A small deterministic PRNG (mulberry32), so failures reproduce. */
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const ALPHABET = 'rnbqkpRNBQKP12345678/[]~ wb-KQkqabcdefgh@=+#x0\u0000é\u{1F600}|'
-
-function garbage(rand, base) {
-  const chars = [...base]
-  const edits = 1 + Math.floor(rand() * 4)
-  for (let i = 0; i < edits; i++) {
-    const at = Math.floor(rand() * (chars.length + 1))
-    const c = ALPHABET[Math.floor(rand() * ALPHABET.length)]
-    const op = rand()
-    if (op < 0.4) chars.splice(at, 1)
-    else if (op < 0.7) chars.splice(at, 0, c)
-    else chars[at] = c
-  }
-  return chars.join('')
-}
-
-/** Calls fn; if it throws, the error must be an Error with one of our codes. */
-function ourErrorOrValue(fn) {
-  try {
-    return fn()
-  } catch (e) {
-    assert.ok(e instanceof Error, String(e))
-    assert.ok(CODES.has(e.code), `unexpected code ${e.code}: ${e.message}`)
-    return undefined
-  }
-}
+const garbage = (rand, base) => mutate(rand, base)
 
 describe('robustness', () => {
   it('mutated FENs either load or throw ERR_INVALID_FEN, and loaded boards work', () => {
@@ -118,6 +70,27 @@ describe('robustness', () => {
         () => perft('4k3/8/8/8/8/8/8/4K3[] w - - 0 1', v),
         () => new Board(v),
         () => new Board(undefined, v),
+        () => b.san(v),
+        () => b.parseSan(v),
+        () => new Game(v),
+        () => new Game({ mode: v }),
+        () => new Game({ timeControl: v }),
+        () => new Game({ humans: v }),
+        () => new Game({ bfen: v }),
+        () => new Game({ moveCap: v }),
+        () => new Game().push(v, 'e4', 1),
+        () => new Game().push('A', v, 1),
+        () => new Game().push('A', 'e4', v),
+        () => new Game().legalMoves(v),
+        () => new Game().board(v),
+        () => new Game().tick(v),
+        () => new Game().clock('A', v),
+        () => new Game({ mode: 'turn' }).sit(v),
+        () => new Game().resign(v),
+        () => new Game().offerDraw(v),
+        () => new Game().bpgn(v),
+        () => new Game().bpgn({ Event: v }),
+        () => readBpgn(v),
       ]) {
         try {
           call()
@@ -129,20 +102,83 @@ describe('robustness', () => {
   })
 
   it('methods called on a foreign `this` throw', () => {
-    for (const name of ['fen', 'push', 'pop', 'isCheck', 'pocket', 'pieceAt', 'perft', 'legalMoves']) {
+    for (const name of ['fen', 'push', 'pop', 'isCheck', 'pocket', 'pieceAt', 'perft', 'legalMoves', 'legalMovesSan', 'san']) {
       assert.throws(() => Board.prototype[name].call({}, 'white'), Error)
       assert.throws(() => Board.prototype[name].call(new Date(), 'e1'), Error)
     }
     const turn = Object.getOwnPropertyDescriptor(Board.prototype, 'turn').get
     assert.throws(() => turn.call({}), Error)
+    const game = new Game()
+    // A getter of one class on an instance of the other: napi-rs before 3.16
+    // read the other struct's memory here (a segfault).
+    assert.throws(() => turn.call(game), /not an instance of class `Board`/)
+    for (const name of Object.getOwnPropertyNames(Game.prototype)) {
+      if (name === 'constructor') continue
+      const d = Object.getOwnPropertyDescriptor(Game.prototype, name)
+      const fn = d.get ?? d.value
+      assert.throws(() => fn.call({}, 'A', 'e4', 1), Error, name)
+      // A Board is not a Game, nor the other way round (getters included).
+      assert.throws(() => fn.call(new Board(), 'A', 'e4', 1), Error, name)
+    }
+    assert.throws(() => Board.prototype.fen.call(game), Error)
   })
 
   it('a constructor called without `new` does not take the process down', () => {
-    try {
-      Board()
-    } catch (e) {
-      assert.ok(e instanceof Error)
+    for (const C of [Board, Game]) {
+      try {
+        C()
+      } catch (e) {
+        assert.ok(e instanceof Error)
+      }
     }
     assert.equal(new Board().legalMoves().length, 20)
+    assert.equal(new Game().legalMoves('A').length, 20)
+  })
+
+  it('random actions on a game either apply or throw our codes, and refused ones change nothing', () => {
+    const rand = rng(3)
+    const pick = (xs) => xs[Math.floor(rand() * xs.length)]
+    const seats = ['A', 'a', 'B', 'b', 'x', '']
+    let played = 0
+    let ended = 0
+    for (let n = 0; n < 40; n++) {
+      const g = new Game({ mode: n % 2 ? 'turn' : 'live', timeControl: pick(['-', '20+1', '180+0']), humans: pick(['AaBb', 'Ab', '']) })
+      let now = 0
+      for (let i = 0; i < 150 && !g.isOver(); i++) {
+        const movers = ['A', 'a', 'B', 'b'].filter((s) => g.isTurnOf(s))
+        const seat = movers.length && rand() < 0.7 ? pick(movers) : pick(seats)
+        const legal = ['A', 'a', 'B', 'b'].includes(seat) ? g.legalMoves(seat) : []
+        now += Math.floor(rand() * 300)
+        const at = pick([now, now, now, undefined, -5, 1.5, now - 1000])
+        const before = { bfen: g.bfen(), moves: g.history().length, now: g.nowMs }
+        const move = legal.length && rand() < 0.8 ? pick(legal) : mutate(rand, pick(['e4', 'Nf3', 'P@e4', 'e2e4', 'O-O']))
+        const action = pick(['push', 'push', 'push', 'push', 'sit', 'tick', 'offer', 'withdraw', 'clock'])
+        const result = ourErrorOrValue(() => {
+          switch (action) {
+            case 'push': return g.push(seat, move, at)
+            case 'sit': return g.sit(seat) ?? true
+            case 'tick': return g.tick(at ?? now) ?? true
+            case 'offer': return g.offerDraw(seat) ?? true
+            case 'withdraw': g.withdrawDraw(seat); return true
+            default: return g.clock(seat, at) ?? true
+          }
+        })
+        if (result === undefined && !g.isOver()) {
+          assert.equal(g.bfen(), before.bfen)
+          assert.equal(g.history().length, before.moves)
+          assert.equal(g.nowMs, before.now)
+        }
+        // What the history says is what the boards show: replay it.
+        if (i % 50 === 49 && g.mode === 'live') {
+          const [rec] = readBpgn(g.bpgn())
+          assert.equal(rec.error, null)
+          assert.equal(rec.game.bfen(), g.bfen())
+        }
+      }
+      played += g.moves().length
+      ended += g.isOver() ? 1 : 0
+    }
+    assert.ok(played > 500, `only ${played} moves played`)
+    assert.ok(ended > 0, `${ended} games ended`)
   })
 })

@@ -5,16 +5,26 @@
 //   legal moves  one call listing every legal move and drop of a position
 //                as an array of UCI strings (chessops: allDests + dropDests,
 //                each move written by makeUci, as a UI would)
+//   legal SAN    one call listing every legal move and drop of a position
+//                in SAN with its check suffix (chessops: makeSan of each
+//                legal move); compared after writing pawn drops `@e4` as
+//                chessops does and dropping the `+`/`#` suffix (bughouse
+//                mate is not crazyhouse mate, R17)
 //   perft        leaf count at a depth, crazyhouse flavour (chessops: its
 //                own `perft` from chessops/debug)
 //
+// Then, on its own (chessops has no bughouse): readBpgn over the 48
+// bughouse records of the corpus, in records and moves per second.
+//
 // Run: node bench/bench_vs_chessops.mjs [--quick]
 // Prints a table of time per call / per perft and the speed-up ratio.
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
-import { Board, perft } from '../index.mjs'
+import { Board, perft, readBpgn } from '../index.mjs'
 import { perft as chessopsPerft } from 'chessops/debug'
 import { parseFen } from 'chessops/fen'
+import { makeSan } from 'chessops/san'
 import { SquareSet } from 'chessops/squareSet'
 import { ROLES } from 'chessops/types'
 import { makeUci, squareRank } from 'chessops/util'
@@ -67,6 +77,33 @@ function chessopsLegalUci(pos) {
   }
   return out
 }
+
+/** Every legal move and drop of a chessops position, in SAN with its suffix. */
+function chessopsLegalSan(pos) {
+  const ctx = pos.ctx()
+  const out = []
+  const promoRank = pos.turn === 'white' ? 6 : 1
+  for (const [from, dests] of pos.allDests(ctx)) {
+    const promotes = pos.board.pawn.has(from) && squareRank(from) === promoRank
+    for (const to of dests) {
+      if (promotes) for (const promotion of PROMOTIONS) out.push(makeSan(pos, { from, to, promotion }))
+      else out.push(makeSan(pos, { from, to }))
+    }
+  }
+  const dropDests = pos.dropDests(ctx)
+  const pocket = pos.pockets[pos.turn]
+  for (const role of ROLES) {
+    if (pocket[role] > 0) {
+      for (const to of role === 'pawn' ? dropDests.diff(SquareSet.backranks()) : dropDests) {
+        out.push(makeSan(pos, { role, to }))
+      }
+    }
+  }
+  return out
+}
+
+/** SAN as both sides can agree on: pawn drops `@e4`, no check suffix. */
+const comparableSan = (list) => list.map((s) => s.replace(/^P@/, '@').replace(/[+#]$/, '')).sort()
 
 /** Nanoseconds per call of `fn`, best of 5 rounds of at least `minMs` each. */
 function timePerCall(fn, minMs) {
@@ -121,6 +158,24 @@ for (const [name, fen] of POSITIONS) {
   })
 }
 
+for (const [name, fen] of POSITIONS) {
+  const ours = new Board(fen, { crazyhouse: true })
+  const theirs = chessopsPosition(fen)
+  const a = comparableSan(ours.legalMovesSan())
+  const b = comparableSan(chessopsLegalSan(theirs))
+  if (a.join(' ') !== b.join(' ')) throw new Error(`${name}: SAN lists differ:\n${a}\n${b}`)
+  const minMs = quick ? 50 : 300
+  const tOurs = timePerCall(() => ours.legalMovesSan(), minMs)
+  const tTheirs = timePerCall(() => chessopsLegalSan(theirs), minMs)
+  rows.push({
+    bench: `legalMovesSan ${name} (${a.length})`,
+    bughouse: fmtNs(tOurs),
+    chessops: fmtNs(tTheirs),
+    ratio: `${(tTheirs / tOurs).toFixed(1)}x`,
+    'chessops dests only': '',
+  })
+}
+
 for (const [name, fen, depth, expected] of PERFTS) {
   const board = new Board(fen, { crazyhouse: true })
   const pos = chessopsPosition(fen)
@@ -152,3 +207,34 @@ const chessopsVersion = JSON.parse(
 ).version
 console.log(`bughouse (napi addon) vs chessops ${chessopsVersion} (crazyhouse), node ${process.version}`)
 console.table(rows)
+
+// readBpgn over the bughouse corpus, games built (record.game read).
+{
+  const corpus = fileURLToPath(new URL('../../bughouse-core/tests/data/corpus/', import.meta.url))
+  const texts = []
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const p = `${dir}/${name}`
+      if (statSync(p).isDirectory()) walk(p)
+      else if (name.endsWith('.bpgn')) texts.push(readFileSync(p, 'utf8'))
+    }
+  }
+  for (const dir of ['fics-bpgn', 'fics-embedded', 'chesscom-derived-bpgn']) walk(`${corpus}${dir}`)
+  const archive = texts.join('\n\n')
+  let records = 0
+  let moves = 0
+  for (const r of readBpgn(archive)) {
+    if (r.error !== null) throw new Error(r.error)
+    records++
+    moves += r.movesReplayed
+  }
+  const withGames = () => readBpgn(archive).reduce((n, r) => n + r.game.movesPlayed, 0)
+  const readOnly = () => readBpgn(archive).length
+  const tGames = timePerCall(withGames, quick ? 100 : 500)
+  const tRead = timePerCall(readOnly, quick ? 100 : 500)
+  console.log(
+    `readBpgn, ${records} bughouse records (${moves} moves, ${(archive.length / 1024).toFixed(0)} KiB) in one string: ` +
+      `${fmtNs(tRead)} (${((moves / tRead) * 1e3).toFixed(2)} M moves/s); ` +
+      `reading every record.game too: ${fmtNs(tGames)} (${((moves / tGames) * 1e3).toFixed(2)} M moves/s)`,
+  )
+}

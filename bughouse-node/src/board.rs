@@ -25,8 +25,7 @@ pub struct Board {
 }
 
 impl Board {
-    /// Wraps a core board with an empty history (for `Game.board()` later).
-    #[allow(dead_code)]
+    /// Wraps a core board with an empty history (`new Board`, `Game.board()`).
     pub(crate) fn from_core(inner: core::Board) -> Board {
         Board {
             inner,
@@ -34,9 +33,17 @@ impl Board {
         }
     }
 
-    /// Reads move text. UCI for now; SAN (N3) joins here once the core has it.
-    fn parse_move(&self, text: &str) -> Result<core::Move> {
-        core::Move::from_uci(text).map_err(|e| error::invalid_move(text, e))
+    /// Reads move text, UCI or SAN (N3), into a move that is legal here:
+    /// `ERR_INVALID_MOVE`, `ERR_ILLEGAL_MOVE` or `ERR_AMBIGUOUS_MOVE` else.
+    fn legal_move(&self, text: &str) -> Result<core::Move> {
+        let m = convert::parse_move(&self.inner, text)?;
+        // SAN resolves to a legal move; UCI is checked here, and `play` on a
+        // copy says why a move is refused.
+        if !self.inner.is_legal(m) {
+            let mut copy = self.inner;
+            copy.play(m).map_err(error::illegal_move)?;
+        }
+        Ok(m)
     }
 }
 
@@ -75,16 +82,51 @@ impl Board {
         convert::write_move_codes(&self.inner.legal_moves(), codes)
     }
 
-    /// Plays a move given as UCI and returns its UCI. Throws
-    /// `ERR_INVALID_MOVE` (unreadable text) or `ERR_ILLEGAL_MOVE`; the board is
-    /// unchanged on error.
+    /// Every legal move and drop in SAN (N3), in the order of `legalMoves()`,
+    /// separated by spaces (SAN has none). Behind `legalMovesSan()`, which
+    /// index.js defines by splitting it: one string crosses instead of one
+    /// per move, which makes the listing about twice as fast.
+    #[napi(js_name = "_legalMovesSanText", skip_typescript, catch_unwind)]
+    pub fn legal_moves_san_text(&self) -> String {
+        let moves = self.inner.legal_moves();
+        let mut out = String::with_capacity(moves.len() * 6);
+        for &m in moves.iter() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&self.inner.san(m).to_array_string());
+        }
+        out
+    }
+
+    /// Plays a move given as UCI (`e2e4`, `e7e8q`, `N@f3`) or SAN (`Nf3`,
+    /// `e8=Q`, `N@f3`, `@e4`) and returns its UCI. Throws `ERR_INVALID_MOVE`
+    /// (unreadable text), `ERR_ILLEGAL_MOVE` or `ERR_AMBIGUOUS_MOVE` (SAN
+    /// that fits several moves); the board is unchanged on error.
     #[napi(catch_unwind)]
     pub fn push(&mut self, text: String) -> Result<String> {
-        let m = self.parse_move(&text)?;
+        let m = convert::parse_move(&self.inner, &text)?;
         let before = self.inner;
         self.inner.play(m).map_err(error::illegal_move)?;
         self.history.push((before, m));
         Ok(convert::uci(m))
+    }
+
+    /// The SAN of a legal move given as UCI (or SAN, written back in its
+    /// canonical form), with `+` or `#` (N3, R16): `san('g1f3')` is `'Nf3'`.
+    /// Throws as `push` does; the board is unchanged.
+    #[napi(catch_unwind)]
+    pub fn san(&self, text: String) -> Result<String> {
+        let m = self.legal_move(&text)?;
+        Ok(self.inner.san(m).to_array_string().to_string())
+    }
+
+    /// The UCI of the legal move that move text (SAN or UCI) names here,
+    /// without playing it: `parseSan('Nf3')` is `'g1f3'`. Throws as `push`
+    /// does.
+    #[napi(catch_unwind)]
+    pub fn parse_san(&self, text: String) -> Result<String> {
+        Ok(convert::uci(self.legal_move(&text)?))
     }
 
     /// Takes back the last move played by `push` and returns its UCI.

@@ -197,3 +197,109 @@ pub fn uci_of_code(code: u32) -> Result<String> {
 /// The size index.js gives its move code buffer (not re-exported by it).
 #[napi(skip_typescript)]
 pub const MAX_LEGAL_MOVES: u32 = core::MAX_LEGAL_MOVES as u32;
+
+/// Reads a seat, one BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
+/// B-White, `'b'` B-Black.
+pub fn parse_seat(text: &str) -> Result<core::Seat> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(core::Seat::from_char), chars.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(error::invalid_arg(
+            "seat",
+            "'A' (A-White), 'a' (A-Black), 'B' (B-White) or 'b' (B-Black)",
+            text,
+        )),
+    }
+}
+
+/// The BPGN letter of a seat, as JavaScript sees it.
+pub const fn seat_str(seat: core::Seat) -> &'static str {
+    match seat.char() {
+        'A' => "A",
+        'a' => "a",
+        'B' => "B",
+        _ => "b",
+    }
+}
+
+/// Reads a board letter, `'A'` or `'B'` (R1).
+pub fn parse_board_id(text: &str) -> Result<core::BoardId> {
+    match text {
+        "A" => Ok(core::BoardId::A),
+        "B" => Ok(core::BoardId::B),
+        _ => Err(error::invalid_arg("board", "'A' or 'B'", text)),
+    }
+}
+
+/// The largest integer a JavaScript number holds exactly (2⁵³ − 1).
+pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// A JavaScript number as a timestamp in ms since the game started (R21):
+/// an integer from 0 to `Number.MAX_SAFE_INTEGER`. Taken as `f64` and
+/// checked here, because napi's integer conversions would wrap `-1` or
+/// truncate `1.5` without a word.
+pub fn timestamp(name: &str, ms: f64) -> Result<u64> {
+    if ms.fract() == 0.0 && (0.0..=MAX_SAFE_INTEGER).contains(&ms) {
+        Ok(ms as u64)
+    } else {
+        Err(error::error(
+            Code::OutOfRange,
+            format!(
+                "{name} must be a non-negative integer, in ms since the game started, up to {}, got {ms}",
+                MAX_SAFE_INTEGER as u64
+            ),
+        ))
+    }
+}
+
+/// An optional timestamp (`undefined` and `null` mean none).
+pub fn maybe_timestamp(name: &str, ms: Option<f64>) -> Result<Option<u64>> {
+    ms.map(|ms| timestamp(name, ms)).transpose()
+}
+
+/// A count of milliseconds as a JavaScript number (exact below 2⁵³, which
+/// every timestamp this package accepts is).
+pub fn ms_number(ms: u64) -> f64 {
+    ms as f64
+}
+
+/// How a game ended (R27–R34, F13), as JavaScript sees it.
+#[napi(object, object_from_js = false, use_nullable = true)]
+#[derive(Debug)]
+pub struct Outcome {
+    /// The winning team, 1 (A-White and B-Black) or 2 (A-Black and
+    /// B-White), or `null` for a draw (R2).
+    #[napi(ts_type = "1 | 2")]
+    pub winner: Option<u32>,
+    /// The rule that ended the game, by its stable name.
+    #[napi(ts_type = "EndReason")]
+    pub reason: &'static str,
+    /// The seat the ending names (F13): the mated, flagged, resigning or
+    /// leaving seat; `null` for a draw.
+    #[napi(ts_type = "Seat")]
+    pub seat: Option<&'static str>,
+    /// The ending for people, naming the rule: `"A-Black is checkmated:
+    /// team 1 wins (R27)"`.
+    pub message: String,
+}
+
+impl From<core::Outcome> for Outcome {
+    fn from(o: core::Outcome) -> Outcome {
+        Outcome {
+            winner: o.winner.map(|t| u32::from(t.number())),
+            reason: o.reason.as_str(),
+            seat: o.seat.map(seat_str),
+            message: o.to_string(),
+        }
+    }
+}
+
+/// Reads move text for one board: UCI first (N3: `e2e4`, `e7e8q`, `N@f3`),
+/// else SAN resolved on `board` (`Nf3`, `exd5`, `e8=Q+`, `N@f3`, `@e4`).
+/// The same order as the core's `Game::play_text`.
+pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
+    match core::Move::from_uci(text) {
+        Ok(m) => Ok(m),
+        Err(_) => board.parse_san(text).map_err(|e| error::san(text, e)),
+    }
+}

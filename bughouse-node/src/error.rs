@@ -11,38 +11,44 @@
 //! expected) are refused by napi-rs's own conversions before our code runs;
 //! they throw too, with napi-rs's codes (`StringExpected`, …), and never crash.
 
-use bughouse_core::{FenError, IllegalMoveError, MoveTextError};
+use bughouse_core::{FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError};
 
 /// The stable `code` of every error the package throws on purpose.
 ///
-/// The first eight are the package's API (issue 6); the last three are the
-/// argument checks every binding needs, named as Node names its own.
+/// The first eight are the package's API (issue 6); the next four name the
+/// other ways the core refuses a game action ([`GameError`]); the last three
+/// are the argument checks every binding needs, named as Node names its own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
     /// A FEN or BFEN that cannot be read, or a position no game can reach (N1, N2).
     InvalidFen,
     /// Move text that is neither UCI nor SAN (N3).
     InvalidMove,
-    /// A well-formed move that is not legal now (R9–R13).
+    /// A well-formed move that is not legal now (R9–R13), UCI or SAN.
     IllegalMove,
     /// SAN that fits more than one legal move (N3).
-    #[allow(dead_code)] // thrown once SAN input exists
     AmbiguousMove,
     /// A seat acting when it is not its turn (R19, R22, F12).
-    #[allow(dead_code)] // thrown by `Game`
     NotYourTurn,
-    /// An action after the game ended (R27–R34).
-    #[allow(dead_code)] // thrown by `Game`
+    /// An action after the game ended (R27–R34), or one stamped after a
+    /// flag fell, which ends the game at the flag (F2).
     GameOver,
     /// A seat that used its three sits (R24).
-    #[allow(dead_code)] // thrown by `Game`
     NoSitsLeft,
-    /// A BPGN record that cannot be read (N4).
-    #[allow(dead_code)] // thrown by `readBpgn`
+    /// Text with no BPGN game record in it at all (N4).
     InvalidBpgn,
-    /// A string argument outside its set: a colour, a square, a seat.
+    /// A timestamp before the game's time (R21, F3).
+    TimeWentBackwards,
+    /// A move without a timestamp in a live game with clocks (R21).
+    TimestampRequired,
+    /// A sit in the live game (F7).
+    SitInLiveGame,
+    /// A draw offer from a computer seat (R30, F11).
+    NotHuman,
+    /// A string argument outside its set: a colour, a square, a seat, an option.
     InvalidArgValue,
-    /// A number argument that is not an integer in range (a perft depth).
+    /// A number argument that is not an integer in range (a perft depth, a
+    /// timestamp, a move cap).
     OutOfRange,
     /// `pop()` with no move to take back.
     EmptyHistory,
@@ -60,6 +66,10 @@ impl Code {
             Code::GameOver => "ERR_GAME_OVER",
             Code::NoSitsLeft => "ERR_NO_SITS_LEFT",
             Code::InvalidBpgn => "ERR_INVALID_BPGN",
+            Code::TimeWentBackwards => "ERR_TIME_WENT_BACKWARDS",
+            Code::TimestampRequired => "ERR_TIMESTAMP_REQUIRED",
+            Code::SitInLiveGame => "ERR_SIT_IN_LIVE_GAME",
+            Code::NotHuman => "ERR_NOT_HUMAN",
             Code::InvalidArgValue => "ERR_INVALID_ARG_VALUE",
             Code::OutOfRange => "ERR_OUT_OF_RANGE",
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
@@ -99,6 +109,44 @@ pub fn illegal_move(e: IllegalMoveError) -> Error {
     error(Code::IllegalMove, e.to_string())
 }
 
+/// SAN that names no legal move on one board (N3): unreadable, illegal, or
+/// ambiguous, each with its own code; `text` is quoted for the first.
+pub fn san(text: &str, e: SanError) -> Error {
+    match e {
+        SanError::Invalid(e) => invalid_move(text, e),
+        SanError::Illegal { .. } => error(Code::IllegalMove, e.to_string()),
+        SanError::Ambiguous { .. } => error(Code::AmbiguousMove, e.to_string()),
+    }
+}
+
+/// A game action the core refused. Exhaustive on purpose: a new variant in
+/// the core does not compile here until it has a code.
+pub fn game(e: GameError) -> Error {
+    let code = match e {
+        GameError::GameOver => Code::GameOver,
+        GameError::NotYourTurn { .. } => Code::NotYourTurn,
+        GameError::InvalidMove { .. } => Code::InvalidMove,
+        GameError::AmbiguousMove { .. } => Code::AmbiguousMove,
+        GameError::IllegalSan { .. } | GameError::IllegalMove { .. } => Code::IllegalMove,
+        GameError::TimeWentBackwards { .. } => Code::TimeWentBackwards,
+        GameError::TimestampRequired => Code::TimestampRequired,
+        GameError::NoSitsLeft { .. } => Code::NoSitsLeft,
+        GameError::SitInLiveGame => Code::SitInLiveGame,
+        GameError::NotHuman { .. } => Code::NotHuman,
+    };
+    error(code, e.to_string())
+}
+
+/// A game that could not be set up: a bad BFEN, or a move cap above what
+/// the core's fixed-size history holds.
+pub fn setup(e: SetupError) -> Error {
+    let code = match e {
+        SetupError::Fen(_) => Code::InvalidFen,
+        SetupError::MoveCapTooLarge { .. } => Code::OutOfRange,
+    };
+    error(code, e.to_string())
+}
+
 /// A string argument outside its set of values.
 pub fn invalid_arg(name: &str, expected: &str, got: &str) -> Error {
     error(
@@ -108,7 +156,7 @@ pub fn invalid_arg(name: &str, expected: &str, got: &str) -> Error {
 }
 
 /// A number argument that is not an integer in `0..=max`.
-pub fn out_of_range(name: &str, max: u32, got: f64) -> Error {
+pub fn out_of_range(name: &str, max: impl std::fmt::Display, got: f64) -> Error {
     error(
         Code::OutOfRange,
         format!("{name} must be an integer from 0 to {max}, got {got}"),

@@ -7,6 +7,26 @@ export type Color = 'white' | 'black'
 /** A kind of piece, as chessops names them. */
 export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king'
 
+/**
+ * A seat, as its BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
+ * B-White, `'b'` B-Black. Team 1 is A-White and B-Black (R2).
+ */
+export type Seat = 'A' | 'a' | 'B' | 'b'
+
+/** A board (R1). */
+export type BoardLetter = 'A' | 'B'
+
+/** The rule that ended a game (R25, R27–R32), by its stable name. */
+export type EndReason =
+  | 'checkmate'
+  | 'time'
+  | 'resignation'
+  | 'abandonment'
+  | 'agreement'
+  | 'no_one_can_move'
+  | 'move_cap'
+  | 'repetition'
+
 /** The `code` of every error this package throws on purpose. */
 export type ErrorCode =
   | 'ERR_INVALID_FEN'
@@ -17,7 +37,12 @@ export type ErrorCode =
   | 'ERR_GAME_OVER'
   | 'ERR_NO_SITS_LEFT'
   | 'ERR_INVALID_BPGN'
+  | 'ERR_TIME_WENT_BACKWARDS'
+  | 'ERR_TIMESTAMP_REQUIRED'
+  | 'ERR_SIT_IN_LIVE_GAME'
+  | 'ERR_NOT_HUMAN'
   | 'ERR_INVALID_ARG_VALUE'
+  | 'ERR_INVALID_ARG_TYPE'
   | 'ERR_OUT_OF_RANGE'
   | 'ERR_EMPTY_HISTORY'
 
@@ -27,12 +52,48 @@ export interface BughouseError extends Error {
 }
 
 /**
- * `Board.legalMoves()` is defined in index.js (strings from move codes); the
- * rest of `Board` is declared below from the Rust sources. Merges with the
- * class.
+ * `Board.legalMoves()` and `Board.legalMovesSan()` are defined in index.js
+ * (strings from move codes, a split SAN list); the rest of `Board` is
+ * declared below from the Rust sources. Merges with the class.
  */
 export interface Board {
   /** Every legal move and drop, as UCI (`e2e4`, `e7e8q`, `N@f3`). */
   legalMoves(): Array<string>
+  /**
+   * Every legal move and drop in SAN (N3), in the order of `legalMoves()`:
+   * `Nf3`, `exd5`, `e8=Q+`, `O-O`, drops `P@e4` and `N@f3+`, `#` only for a
+   * bughouse mate (R16, R17).
+   */
+  legalMovesSan(): Array<string>
 }
 
+/** `Game.legalMoves()` is defined in index.js too. Merges with the class. */
+export interface Game {
+  /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
+  legalMoves(seat: Seat): Array<string>
+}
+
+/**
+ * One game of a BPGN archive, replayed through the rules (`readBpgn`): what
+ * the replay found (`BpgnRecordInfo`), with the tags and the game.
+ */
+export interface BpgnRecord extends Omit<BpgnRecordInfo, 'tagList' | 'start' | 'end'> {
+  /** The tags, in the order written; the first of two with one name wins; `\"` and `\\` read. */
+  tags: Record<string, string>
+  /**
+   * The game as far as the record went, or up to the move the rules refused
+   * (replayed live without clocks, with the largest move cap). Built when
+   * first read; a `Game` of its own, which may be played on.
+   */
+  game: Game
+}
+
+/**
+ * The games of a BPGN archive (N4), each replayed through the rules. `text`
+ * is a string, or bytes (UTF-8, or Latin-1 as old FICS archives are).
+ * Throws `ERR_INVALID_BPGN` when the text is not blank but holds no game
+ * record at all (no tag pair, move number or result anywhere), and
+ * `ERR_INVALID_ARG_TYPE` for anything but a string or bytes; a record the
+ * rules refuse says why in its `error`.
+ */
+export declare function readBpgn(text: string | Uint8Array): Array<BpgnRecord>

@@ -8,18 +8,27 @@
 //! |---|---|
 //! | `board.rs` | `Board` |
 //! | `perft.rs` | `perft(fen, depth, opts)` |
-//! | `game.rs` (to come) | `Game`, `Outcome` |
-//! | `bpgn.rs` (to come) | `readBpgn` |
+//! | `game.rs` | `Game` (its `Outcome`s are in `convert.rs`) |
+//! | `bpgn.rs` | `readBpgn` (with index.js, which builds the records) |
+//!
+//! No input may crash the process: every export catches Rust panics
+//! (`catch_unwind`), and napi-rs ≥ 3.16 checks that a getter's `this` is an
+//! instance of its own class (`Object.getOwnPropertyDescriptor(Board.prototype,
+//! 'turn').get.call(new Game())` read a `Game` as a `Board` before).
 //!
 //! The TypeScript declarations (`index.d.ts`) are generated from the
 //! `#[napi]` items here by `napi build` and committed.
 
 mod board;
+mod bpgn;
 mod convert;
 mod error;
+mod game;
 mod perft;
 
 pub use board::Board;
-pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Piece, Pocket, uci_of_code};
+pub use bpgn::{BpgnRecordInfo, read_bpgn, replay_record};
+pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Outcome, Piece, Pocket, uci_of_code};
 pub use error::Code;
+pub use game::{Game, GameOptions, HistoryEntry, SeatMove};
 pub use perft::perft;

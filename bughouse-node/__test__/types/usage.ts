@@ -1,6 +1,23 @@
 // Type-checked (not run) by __test__/types.test.mjs against the committed
 // index.d.ts: the declarations say what the API says.
-import { Board, perft, type BughouseError, type Color, type ErrorCode, type Piece, type Pocket, type Role } from 'bughouse'
+import {
+  Board,
+  Game,
+  perft,
+  readBpgn,
+  type BoardLetter,
+  type BpgnRecord,
+  type BughouseError,
+  type Color,
+  type EndReason,
+  type ErrorCode,
+  type HistoryEntry,
+  type Outcome,
+  type Piece,
+  type Pocket,
+  type Role,
+  type Seat,
+} from 'bughouse'
 
 const b: Board = new Board()
 const b2 = new Board('4k3/8/8/8/8/8/8/4K3[N] w - - 0 1', { crazyhouse: true })
@@ -21,7 +38,8 @@ try {
   b.push('e2e5')
 } catch (e) {
   const code: ErrorCode = (e as BughouseError).code
-  void code
+  const timeCodes: ErrorCode[] = ['ERR_TIME_WENT_BACKWARDS', 'ERR_TIMESTAMP_REQUIRED', 'ERR_SIT_IN_LIVE_GAME', 'ERR_NOT_HUMAN']
+  void [code, timeCodes]
 }
 
 // @ts-expect-error: turn is read-only
@@ -33,4 +51,85 @@ const notRole: Role = 'wizard'
 // @ts-expect-error: the move code helpers are not public API
 b._legalMoveCodes
 
+// SAN
+const sanMoves: string[] = b.legalMovesSan()
+const san: string = b.san('g1f3')
+const uci: string = b.parseSan('Nf3') + b.push('Nf3')
+
+// Game
+const g = new Game({ mode: 'turn', timeControl: '60+2', humans: 'AaBb', bfen: 'x | y', moveCap: 800 })
+const g2 = new Game()
+const g3 = new Game({ mode: 'live' })
+const boardA: Board = g.board('A')
+const bfen: string = g.bfen()
+const seatMoves: string[] = g.legalMoves('a')
+const pushed: string = g.push('A', 'e4') + g.push('B', 'e2e4', 1000) + g.push('b', 'e5', null)
+const toAct: Seat | null = g.toAct
+const sat: Outcome | null = g.sit('A')
+const sits: number = g.sitsLeft('B')
+const canSit: boolean = g.canSit('b') && g.isTurnOf('a')
+const ticked: Outcome | null = g.tick(5000)
+const resigned: Outcome = g.resign('a', 6000)
+const left: Outcome = g2.abandon('B')
+const offered: Outcome | null = g3.offerDraw('A')
+g3.withdrawDraw('A')
+const offers: Seat[] = g3.drawOffers()
+const clock: number | null = g.clock('A') ?? g.clock('A', 7000)
+const outcome: Outcome | null = g.outcome()
+const over: boolean = g.isOver()
+const played2: Array<{ seat: Seat; move: string }> = g.moves()
+const history: HistoryEntry[] = g.history()
+const atMs: number = history[0].atMs
+const sitMove: string | null = history[0].move
+const text: string = g.bpgn() + g.bpgn({ WhiteA: 'ann', Event: 'club' })
+const numbers: number = g.nowMs + g.movesPlayed + g.moveCap
+const mode: 'live' | 'turn' = g.mode
+const tc: string | null = g.timeControl
+const humans: string = g.humans
+const copy: Game = g.copy()
+const pocketA: Pocket = g.pocket('A')
+if (outcome) {
+  const winner: 1 | 2 | null = outcome.winner
+  const reason: EndReason = outcome.reason
+  const seat: Seat | null = outcome.seat
+  const message: string = outcome.message
+  void [winner, reason, seat, message]
+}
+const letter: BoardLetter = 'B'
+
+// readBpgn
+const records: BpgnRecord[] = readBpgn('[WhiteA "x"]\n1A. e4 *') 
+const fromBytes: BpgnRecord[] = readBpgn(new Uint8Array(0))
+for (const r of records) {
+  const tags: Record<string, string> = r.tags
+  const game: Game = r.game
+  const error: string | null = r.error
+  const ending: string | null = r.recordedEnding
+  const kind: 'checkmate' | 'time' | 'resignation' | 'abandonment' | 'draw' | 'aborted' | 'unknown' = r.recordedKind
+  const loser: Seat | null = r.recordedLoser
+  const extras: number = r.movesReplayed + r.number + r.line
+  const flags2: boolean = r.agrees && r.bughouse
+  void [tags, game, error, ending, kind, loser, extras, flags2]
+}
+
+// @ts-expect-error: not a seat
+g.push('C', 'e4')
+// @ts-expect-error: a board is 'A' or 'B', not a seat
+g.board('a')
+// @ts-expect-error: toAct is read-only
+g.toAct = 'A'
+// @ts-expect-error: not a mode
+new Game({ mode: 'blitz' })
+// @ts-expect-error: tags are strings
+g.bpgn({ Round: 3 })
+// @ts-expect-error: readBpgn reads text or bytes
+readBpgn(42)
+// @ts-expect-error: the record's byte range is internal
+records[0].start
+// @ts-expect-error: not a reason
+const notReason: EndReason = 'stalemate'
+
 void [turnLiteral, b2, moves, played, undone, flags, knights, role, color, nodes, notRole]
+void [sanMoves, san, uci, boardA, bfen, seatMoves, pushed, toAct, sat, sits, canSit, ticked, resigned, left]
+void [offered, offers, clock, over, played2, atMs, sitMove, text, numbers, mode, tc, humans, copy, pocketA]
+void [letter, fromBytes, notReason]
