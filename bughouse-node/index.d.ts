@@ -45,6 +45,7 @@ export type ErrorCode =
   | 'ERR_INVALID_ARG_TYPE'
   | 'ERR_OUT_OF_RANGE'
   | 'ERR_EMPTY_HISTORY'
+  | 'ERR_NO_SEARCH_THREAD'
 
 /** The errors this package throws: an `Error` with a stable `code`. */
 export interface BughouseError extends Error {
@@ -67,10 +68,65 @@ export interface Board {
   legalMovesSan(): Array<string>
 }
 
-/** `Game.legalMoves()` is defined in index.js too. Merges with the class. */
+/**
+ * Options of `Game.botMove` and `Game.botMoveAsync`. Every field is
+ * optional; `undefined` and `null` mean the default. Numbers are never
+ * wrapped, rounded or clamped: a bad one throws `ERR_OUT_OF_RANGE`, a value
+ * of the wrong type `ERR_INVALID_ARG_VALUE`. Other fields are ignored.
+ */
+export interface BotOptions {
+  /**
+   * The search budget in nodes (positions visited): an integer from 1 to
+   * `Number.MAX_SAFE_INTEGER`, 25000 by default (about 9 ms). More nodes
+   * play stronger.
+   */
+  nodes?: number | null
+  /**
+   * Breaks ties between equally good moves and seeds a little noise: an
+   * integer from 0 to `Number.MAX_SAFE_INTEGER`, 0 by default. The same
+   * game, seat, budget and seed always give the same answer.
+   */
+  seed?: number | null
+  /**
+   * Also play the choice: a move as `push(seat, move, atMs)`, a sit as
+   * `sit(seat)`, with what those throw. `false` by default: nothing changes.
+   */
+  play?: boolean | null
+  /**
+   * With `play: true`, the time of the move in ms since the game started
+   * (required in a live game with clocks, R21). Refused without `play`.
+   */
+  atMs?: number | null
+}
+
+/** `Game.legalMoves()`, `botMove()` and `botMoveAsync()` are defined in index.js too. Merges with the class. */
 export interface Game {
   /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
   legalMoves(seat: Seat): Array<string>
+  /**
+   * The computer player's choice for `seat`: a move or drop as UCI (always
+   * one of `legalMoves(seat)`; drops as `N@f3`), or `null` when it does not
+   * move — in the turn-based game it sits (R24; only when `canSit(seat)`),
+   * in the live game the seat is waiting (R18: no legal move until its
+   * partner sends a piece). Alpha-beta over the seat's board with an
+   * evaluation that knows pockets, drops and the team. Blocks while it
+   * searches (about 9 ms at the default budget): see `botMoveAsync`.
+   *
+   * Throws `ERR_GAME_OVER` when the game is over and `ERR_NOT_YOUR_TURN`
+   * when `seat` may not move now, so `null` never means "nothing to do";
+   * `ERR_INVALID_ARG_VALUE` (seat, options) and `ERR_OUT_OF_RANGE`
+   * (numbers); with `play: true`, whatever `push` throws (a timestamp
+   * missing or going back, a fallen flag: `ERR_GAME_OVER`), nothing played.
+   */
+  botMove(seat: Seat, opts?: BotOptions | null): string | null
+  /**
+   * `botMove` off the main thread: the event loop runs while it searches.
+   * Bad calls reject as `botMove` throws. It searches the game as it is when
+   * called; with `play: true` the choice is played only if the seat's board
+   * is still the one searched, else it searches the new position (the
+   * eighth try searches and plays synchronously, as `botMove`).
+   */
+  botMoveAsync(seat: Seat, opts?: BotOptions | null): Promise<string | null>
 }
 
 /**

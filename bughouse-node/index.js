@@ -6,8 +6,9 @@
 // the addon is always built here, for this platform, under one name.
 //
 // Besides loading, this file only turns move codes into UCI strings (see
-// `legalMoves` below), splits the SAN list, and builds the record objects of `readBpgn`: no rules
-// here.
+// `legalMoves` below), splits the SAN list, reads the computer player's
+// options and plays its asynchronous choices (`botMove`, `botMoveAsync`), and
+// builds the record objects of `readBpgn`: no rules here.
 'use strict'
 
 const { join } = require('node:path')
@@ -79,6 +80,73 @@ Object.defineProperty(binding.Game.prototype, 'legalMoves', {
   /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
   value: function legalMoves(seat) {
     return movesOf(this._legalMoveCodes(seat, codeBytes))
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+// The computer player (src/bot.rs). The caller's options are read here,
+// once, into a plain object of the four known fields, before the addon holds
+// the game: a getter may run any code, even play on this game. Anything
+// that is not an object goes to the addon as it is, to be refused there.
+function botOptions(opts) {
+  if (opts === null || typeof opts !== 'object') return opts
+  const { nodes, seed, play, atMs } = opts
+  return { nodes, seed, play, atMs }
+}
+
+// What `_botSearch` resolves to for a sit (no UCI move reads so).
+const SIT = 'sit'
+// `botMoveAsync` with `play: true` searches again when the seat's board
+// changed during the search; the last of this many tries searches and plays
+// synchronously, so it always ends.
+const BOT_TRIES = 8
+
+Object.defineProperty(binding.Game.prototype, 'botMove', {
+  /**
+   * The computer player's choice for `seat`, as UCI; `null` for a sit or a
+   * waiting seat. With `play: true` it is also played. See index.d.ts.
+   */
+  value: function botMove(seat, opts) {
+    return this._botMove(seat, botOptions(opts))
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+Object.defineProperty(binding.Game.prototype, 'botMoveAsync', {
+  /**
+   * `botMove` searched on a thread of libuv's pool: a Promise of the same
+   * answer, the event loop free meanwhile. The search sees the game as it
+   * was when called; with `play: true` the choice is played only if the
+   * seat's board is still the one searched, else it searches again.
+   */
+  value: async function botMoveAsync(seat, opts) {
+    const o = botOptions(opts)
+    const play = o !== null && typeof o === 'object' && o.play === true
+    for (let tries = 1; tries < BOT_TRIES; tries++) {
+      // Checks the call at once (a bad call rejects with its code), then
+      // searches a copy of the game off the main thread (the game itself
+      // stays free to play on: see src/bot.rs).
+      const search = binding._botSearch(this.copy(), seat, o)
+      if (!play) {
+        const found = await search
+        return found === SIT ? null : found
+      }
+      const board = seat.toUpperCase() // a seat the addon accepted: 'A' … 'b'
+      const before = this.board(board).fen()
+      const found = await search
+      if (this.board(board).fen() !== before) continue
+      if (found === null) return null
+      if (found === SIT) {
+        this.sit(seat)
+        return null
+      }
+      return this.push(seat, found, o.atMs)
+    }
+    return this.botMove(seat, o)
   },
   writable: true,
   configurable: true,

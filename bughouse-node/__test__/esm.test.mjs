@@ -26,6 +26,8 @@ describe('module entry points', () => {
     assert.equal(byName.Game, cjs.Game)
     assert.equal(byName.readBpgn, cjs.readBpgn)
     assert.equal(new byName.Board().legalMoves().length, 20)
+    // Methods index.js adds to the classes are there whichever way they load.
+    for (const name of ['legalMoves', 'botMove', 'botMoveAsync']) assert.equal(typeof byName.Game.prototype[name], 'function', name)
   })
 
   it('exports exactly the public API, nothing internal', () => {

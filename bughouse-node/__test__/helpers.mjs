@@ -32,6 +32,7 @@ export const CODES = new Set([
   'ERR_INVALID_ARG_TYPE',
   'ERR_OUT_OF_RANGE',
   'ERR_EMPTY_HISTORY',
+  'ERR_NO_SEARCH_THREAD',
 ])
 
 /** Calls fn; if it throws, the error must be an Error with one of our codes. */

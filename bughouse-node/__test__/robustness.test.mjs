@@ -101,7 +101,7 @@ describe('robustness', () => {
     }
   })
 
-  it('methods called on a foreign `this` throw', () => {
+  it('methods called on a foreign `this` throw (or reject, for a Promise)', async () => {
     for (const name of ['fen', 'push', 'pop', 'isCheck', 'pocket', 'pieceAt', 'perft', 'legalMoves', 'legalMovesSan', 'san']) {
       assert.throws(() => Board.prototype[name].call({}, 'white'), Error)
       assert.throws(() => Board.prototype[name].call(new Date(), 'e1'), Error)
@@ -116,9 +116,11 @@ describe('robustness', () => {
       if (name === 'constructor') continue
       const d = Object.getOwnPropertyDescriptor(Game.prototype, name)
       const fn = d.get ?? d.value
-      assert.throws(() => fn.call({}, 'A', 'e4', 1), Error, name)
       // A Board is not a Game, nor the other way round (getters included).
-      assert.throws(() => fn.call(new Board(), 'A', 'e4', 1), Error, name)
+      for (const self of [{}, new Board()]) {
+        if (name.endsWith('Async')) await assert.rejects(fn.call(self, 'A', 'e4', 1), Error, name)
+        else assert.throws(() => fn.call(self, 'A', 'e4', 1), Error, name)
+      }
     }
     assert.throws(() => Board.prototype.fen.call(game), Error)
   })

@@ -16,8 +16,9 @@ use bughouse_core::{FenError, GameError, IllegalMoveError, MoveTextError, SanErr
 /// The stable `code` of every error the package throws on purpose.
 ///
 /// The first eight are the package's API (issue 6); the next four name the
-/// other ways the core refuses a game action ([`GameError`]); the last three
-/// are the argument checks every binding needs, named as Node names its own.
+/// other ways the core refuses a game action ([`GameError`]); the next three
+/// are the argument checks every binding needs, named as Node names its own;
+/// the last is the computer player's one failure of the system.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
     /// A FEN or BFEN that cannot be read, or a position no game can reach (N1, N2).
@@ -52,6 +53,9 @@ pub enum Code {
     OutOfRange,
     /// `pop()` with no move to take back.
     EmptyHistory,
+    /// The computer player could not start its search thread: the system
+    /// is out of threads or memory (`botMove`).
+    NoSearchThread,
 }
 
 impl Code {
@@ -73,6 +77,7 @@ impl Code {
             Code::InvalidArgValue => "ERR_INVALID_ARG_VALUE",
             Code::OutOfRange => "ERR_OUT_OF_RANGE",
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
+            Code::NoSearchThread => "ERR_NO_SEARCH_THREAD",
         }
     }
 }

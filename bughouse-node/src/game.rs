@@ -95,7 +95,7 @@ impl Game {
 
     /// F12 first: an ended game refuses every action, whatever its
     /// arguments.
-    fn ensure_open(&self) -> Result<()> {
+    pub(crate) fn ensure_open(&self) -> Result<()> {
         if self.inner.is_over() {
             Err(error::game(core::GameError::GameOver))
         } else {

@@ -10,6 +10,7 @@
 //! | `perft.rs` | `perft(fen, depth, opts)` |
 //! | `game.rs` | `Game` (its `Outcome`s are in `convert.rs`) |
 //! | `bpgn.rs` | `readBpgn` (with index.js, which builds the records) |
+//! | `bot.rs` | `Game.botMove`, `Game.botMoveAsync` (with index.js, which reads the options) |
 //!
 //! No input may crash the process: every export catches Rust panics
 //! (`catch_unwind`), and napi-rs ≥ 3.16 checks that a getter's `this` is an
@@ -20,6 +21,7 @@
 //! `#[napi]` items here by `napi build` and committed.
 
 mod board;
+mod bot;
 mod bpgn;
 mod convert;
 mod error;
@@ -27,6 +29,7 @@ mod game;
 mod perft;
 
 pub use board::Board;
+pub use bot::{BotSearch, bot_search};
 pub use bpgn::{BpgnRecordInfo, read_bpgn, replay_record};
 pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Outcome, Piece, Pocket, uci_of_code};
 pub use error::Code;

@@ -6,6 +6,7 @@ import {
   perft,
   readBpgn,
   type BoardLetter,
+  type BotOptions,
   type BpgnRecord,
   type BughouseError,
   type Color,
@@ -112,6 +113,22 @@ for (const r of records) {
   void [tags, game, error, ending, kind, loser, extras, flags2]
 }
 
+// The computer player
+const botChoice: string | null = g.botMove('A') ?? g.botMove('a', { nodes: 2000, seed: 7 })
+const botPlayed: string | null = g2.botMove('B', { play: true, atMs: 1500 })
+const botOpts: BotOptions = { nodes: null, seed: undefined, play: false }
+const botLater: Promise<string | null> = g2.botMoveAsync('b', botOpts)
+// @ts-expect-error: the budget is a number
+g.botMove('A', { nodes: '25000' })
+// @ts-expect-error: play is a boolean
+g.botMove('A', { play: 'yes' })
+// @ts-expect-error: not a seat
+g.botMove('C')
+// @ts-expect-error: the answer may be null (a sit, or waiting)
+const notNull: string = g.botMove('A')
+// @ts-expect-error: the internal search is not public API
+g._botMove
+
 // @ts-expect-error: not a seat
 g.push('C', 'e4')
 // @ts-expect-error: a board is 'A' or 'B', not a seat
@@ -132,4 +149,4 @@ const notReason: EndReason = 'stalemate'
 void [turnLiteral, b2, moves, played, undone, flags, knights, role, color, nodes, notRole]
 void [sanMoves, san, uci, boardA, bfen, seatMoves, pushed, toAct, sat, sits, canSit, ticked, resigned, left]
 void [offered, offers, clock, over, played2, atMs, sitMove, text, numbers, mode, tc, humans, copy, pocketA]
-void [letter, fromBytes, notReason]
+void [letter, fromBytes, notReason, botChoice, botPlayed, botLater, notNull]
