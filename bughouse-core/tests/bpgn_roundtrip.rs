@@ -3,7 +3,7 @@
 //! the reader.
 
 use bughouse_core::bpgn::{BpgnReader, RecordedKind, write_bpgn};
-use bughouse_core::{ActionKind, EndReason, Game, GameSettings, Mode, Seat, Seats};
+use bughouse_core::{ActionKind, EndReason, Game, GameSettings, Mode, Move, Seat, Seats};
 use proptest::prelude::*;
 
 /// Plays a random game from `seed`: random legal moves for whoever may
@@ -131,6 +131,48 @@ fn n4_written_games_read_back_equal() {
     for seed in 0..60u64 {
         check_round_trip(&random_game(seed * 7919 + 1, Mode::Live, 400));
         check_round_trip(&random_game(seed * 104_729 + 3, Mode::TurnBased, 400));
+    }
+}
+
+/// Found by the `bpgn_from_ascii` fuzz target's round trip: a player name
+/// holding `}` ended the termination comment early (the rest of the name
+/// read as moves, or as the result), and a name holding a word such as
+/// `draw` changed the ending read back. The writer names the seat instead
+/// of a name a comment cannot hold; the reader reads what happened after
+/// the name.
+#[test]
+fn n4_player_names_do_not_change_the_ending_read_back() {
+    let settings = GameSettings {
+        mode: Mode::Live,
+        time_control: None,
+        humans: Seats::all(),
+        move_cap: 800,
+    };
+    let start = "7k/Q7/6K1/8/8/8/8/8[] w - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let mut game = Game::from_bfen(start, settings).unwrap();
+    let mate = Move::from_uci("a7g7").unwrap();
+    game.play(Seat::A_WHITE, mate, None).unwrap();
+    assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    for name in [
+        "mak}aka 1-0",
+        "x} 1A. e4",
+        "drawmaster",
+        "time_lord",
+        "Game drawn",
+        "left}{",
+    ] {
+        let tags = [("WhiteA", "w"), ("BlackA", name)];
+        let mut text = String::new();
+        write_bpgn(&game, &tags, &mut text).unwrap();
+        let mut records = BpgnReader::new(text.as_bytes());
+        let record = records.next().expect("one game");
+        assert!(records.next().is_none(), "{text}");
+        assert_eq!(record.tag("BlackA"), Some(name.as_bytes()));
+        let replay = record.replay();
+        assert!(replay.error.is_none(), "{:?}\n{text}", replay.error);
+        assert_eq!(replay.moves, 1, "{text}");
+        assert_eq!(replay.ending.kind, RecordedKind::Checkmate, "{text}");
+        assert_eq!(replay.ending.loser, Some(Seat::A_BLACK), "{text}");
     }
 }
 

@@ -62,7 +62,10 @@ fn square(b: &mut Bytes<'_>) -> Square {
 /// clock (or, for a draw, a clock of each team) shows 0 on the game as it
 /// was, and a millisecond earlier every running clock still had time.
 fn check_flag(before: &Game, after: &Game, o: Outcome) {
-    assert!(before.clock_ms(Seat::A_WHITE).is_some(), "time ending without clocks: {o:?}");
+    assert!(
+        before.clock_ms(Seat::A_WHITE).is_some(),
+        "time ending without clocks: {o:?}"
+    );
     let t = after.now_ms();
     assert!(t >= before.now_ms(), "the flag fell before the game's time");
     let running: Vec<Seat> = Seat::ALL
@@ -109,7 +112,11 @@ fn check_ending(act: Act, before: &Game, after: &Game, o: Outcome) {
             assert_eq!(o.winner, Some(seat.team()));
         }
         (Act::Move(_), EndReason::NoOneCanMove) => {
-            assert!(after.boards().iter().all(|b| !b.has_legal_move()), "{}", after.bfen());
+            assert!(
+                after.boards().iter().all(|b| !b.has_legal_move()),
+                "{}",
+                after.bfen()
+            );
             assert_eq!((o.seat, o.winner), (None, None));
         }
         (Act::Move(_), EndReason::MoveCap) => assert_eq!((o.seat, o.winner), (None, None)),
@@ -162,18 +169,29 @@ fn check_game(game: &Game, conserved: &[[u32; 5]; 2]) {
         assert_eq!(board.flavour(), Flavour::Bughouse);
         check_board(board);
     }
-    assert_eq!(&match_material(game.boards()), conserved, "R7: {}", game.bfen());
+    assert_eq!(
+        &match_material(game.boards()),
+        conserved,
+        "R7: {}",
+        game.bfen()
+    );
     let settings = game.settings();
     assert!(game.moves_played() <= settings.move_cap);
     let history = game.history();
-    let moves = history.iter().filter(|a| matches!(a.kind, ActionKind::Move(_))).count();
+    let moves = history
+        .iter()
+        .filter(|a| matches!(a.kind, ActionKind::Move(_)))
+        .count();
     assert_eq!(moves, usize::from(game.moves_played()));
     for seat in Seat::ALL {
         let sits = history
             .iter()
             .filter(|a| a.kind == ActionKind::Sit && a.seat == seat)
             .count();
-        assert_eq!(usize::from(game.sits_left(seat)) + sits, usize::from(SITS_PER_SEAT));
+        assert_eq!(
+            usize::from(game.sits_left(seat)) + sits,
+            usize::from(SITS_PER_SEAT)
+        );
         if game.is_over() {
             assert!(!game.is_turn_of(seat) && game.legal_moves(seat).is_empty());
         }
@@ -183,7 +201,9 @@ fn check_game(game: &Game, conserved: &[[u32; 5]; 2]) {
     assert!(settings.humans.contains(game.draw_offers()));
     match (settings.mode, game.outcome()) {
         (Mode::TurnBased, None) => {
-            let seat = game.to_act().expect("a turn-based game going on has a seat to act");
+            let seat = game
+                .to_act()
+                .expect("a turn-based game going on has a seat to act");
             assert!(game.is_turn_of(seat) && !game.legal_moves(seat).is_empty());
             for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
                 assert!(!game.is_turn_of(other));
@@ -249,29 +269,64 @@ fuzz_target!(|data: &[u8]| {
     let fresh = game.clone();
 
     let mut after_end = 0;
-    for _ in 0..400 {
+    for _ in 0..1000 {
         if b.is_empty() || after_end > 3 {
             break;
         }
         if game.is_over() {
             after_end += 1;
         }
-        let op = b.u8() % 32;
+        let op = b.u8();
         let seat_byte = b.u8();
-        let seat = match game.to_act() {
-            Some(s) if seat_byte & 4 != 0 => s,
-            _ => Seat::ALL[usize::from(seat_byte % 4)],
+        // Mostly a seat that may act (the seat to act, or in the live game
+        // one whose colour is to move), sometimes any seat.
+        let may_act: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| game.is_turn_of(*s))
+            .collect();
+        let seat = if seat_byte & 4 != 0 && !may_act.is_empty() {
+            may_act[usize::from(seat_byte >> 3) % may_act.len()]
+        } else {
+            Seat::ALL[usize::from(seat_byte % 4)]
         };
         let now = game.now_ms();
         let before = game.clone();
         let board = *game.board(seat.board);
         let legal = board.legal_moves();
+        // Random play rarely mates: half the picks prefer checks or captures.
+        let preferred: Vec<Move> = match op % 4 {
+            1 => legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    let mut after = board;
+                    after.play_unchecked(*m);
+                    after.is_check()
+                })
+                .collect(),
+            2 => legal
+                .iter()
+                .copied()
+                .filter(|m| !m.is_drop() && board.occupied().contains(m.to()))
+                .collect(),
+            _ => Vec::new(),
+        };
         let pick = |b: &mut Bytes<'_>| {
-            (!legal.is_empty()).then(|| legal[b.index(legal.len())])
+            if preferred.is_empty() {
+                (!legal.is_empty()).then(|| legal[b.index(legal.len())])
+            } else {
+                Some(preferred[b.index(preferred.len())])
+            }
+        };
+        // Resigning and leaving end the game at once: rare, so that games
+        // grow long enough to mate, flag, repeat and reach the cap.
+        let op = match op {
+            245..=255 if b.u8() >= 8 => 0,
+            op => op,
         };
 
         let (act, at, result): (Act, Option<u64>, Result<Option<Outcome>, GameError>) = match op {
-            0..=15 => {
+            0..=159 => {
                 let at = timestamp(&mut b, now);
                 let m = pick(&mut b).unwrap_or(Move::Drop {
                     role: Role::Knight,
@@ -279,20 +334,24 @@ fuzz_target!(|data: &[u8]| {
                 });
                 (Act::Move(seat), at, game.play(seat, m, at))
             }
-            16 => {
+            160..=169 => {
                 let at = timestamp(&mut b, now);
                 let t = text(&mut b);
                 (Act::Move(seat), at, game.play_uci(seat, &t, at))
             }
-            17 => {
+            170..=179 => {
                 let at = timestamp(&mut b, now);
                 let t = text(&mut b);
-                (Act::Move(seat), at, game.play_text(seat, &t, at).map(|(_, o)| o))
+                (
+                    Act::Move(seat),
+                    at,
+                    game.play_text(seat, &t, at).map(|(_, o)| o),
+                )
             }
-            18 => {
+            180..=189 => {
                 let at = timestamp(&mut b, now);
                 let t = match pick(&mut b) {
-                    Some(m) if b.u8() % 2 == 0 => board.san(m).to_string(),
+                    Some(m) if b.u8().is_multiple_of(2) => board.san(m).to_string(),
                     Some(m) => m.to_string(),
                     None => text(&mut b),
                 };
@@ -302,7 +361,7 @@ fuzz_target!(|data: &[u8]| {
                 }
                 (Act::Move(seat), at, result.map(|(_, o)| o))
             }
-            19 => {
+            190..=194 => {
                 let at = timestamp(&mut b, now);
                 let m = Move::Drop {
                     role: Role::ALL[usize::from(b.u8() % 6)],
@@ -310,7 +369,7 @@ fuzz_target!(|data: &[u8]| {
                 };
                 (Act::Move(seat), at, game.play(seat, m, at))
             }
-            20 => {
+            195..=199 => {
                 let at = timestamp(&mut b, now);
                 let promotion = Role::ALL.get(usize::from(b.u8() % 12)).copied();
                 let m = Move::Normal {
@@ -320,22 +379,26 @@ fuzz_target!(|data: &[u8]| {
                 };
                 (Act::Move(seat), at, game.play(seat, m, at))
             }
-            21 => {
-                let clock = (b.u8() % 2 == 0).then(|| i32::from(b.u16() as i16) * 100);
+            200..=204 => {
+                let clock = (b.u8().is_multiple_of(2)).then(|| i32::from(b.u16() as i16) * 100);
                 let m = pick(&mut b).unwrap_or(Move::Drop {
                     role: Role::Pawn,
                     to: square(&mut b),
                 });
                 (Act::Move(seat), None, game.play_recorded(seat, m, clock))
             }
-            22 | 23 => (Act::Sit(seat), None, game.sit(seat)),
-            24..=26 => {
+            205..=214 => (Act::Sit(seat), None, game.sit(seat)),
+            215..=229 => {
                 let at = timestamp(&mut b, now).unwrap_or(now);
                 (Act::Tick, Some(at), game.tick(at))
             }
-            27 | 28 => (Act::Offer(seat), None, game.offer_draw(seat)),
-            29 => (Act::Withdraw(seat), None, game.withdraw_draw(seat).map(|()| None)),
-            30 => {
+            230..=239 => (Act::Offer(seat), None, game.offer_draw(seat)),
+            240..=244 => (
+                Act::Withdraw(seat),
+                None,
+                game.withdraw_draw(seat).map(|()| None),
+            ),
+            245..=249 => {
                 let at = timestamp(&mut b, now);
                 (Act::Resign(seat), at, game.resign(seat, at).map(Some))
             }
@@ -352,8 +415,13 @@ fuzz_target!(|data: &[u8]| {
                 if game != before {
                     // F2: a flag found at the action's timestamp ends the
                     // game, and that is the only change.
-                    assert!(before.outcome().is_none(), "{act:?} {e} changed an ended game");
-                    let o = game.outcome().unwrap_or_else(|| panic!("{act:?} {e} changed the game"));
+                    assert!(
+                        before.outcome().is_none(),
+                        "{act:?} {e} changed an ended game"
+                    );
+                    let o = game
+                        .outcome()
+                        .unwrap_or_else(|| panic!("{act:?} {e} changed the game"));
                     assert_eq!(o.reason, EndReason::Time, "{act:?} {e}");
                     assert_eq!(e, GameError::GameOver);
                     assert!(game.now_ms() <= at.expect("a flag needs a timestamp"));
@@ -420,5 +488,8 @@ fuzz_target!(|data: &[u8]| {
     // to the very game it began as.
     let mut record = String::new();
     write_bpgn(&game, &[], &mut record).expect("every game writes as BPGN");
-    assert!(game.restarted() == *fresh, "restarted() is not the game it began as");
+    assert!(
+        game.restarted() == *fresh,
+        "restarted() is not the game it began as"
+    );
 });

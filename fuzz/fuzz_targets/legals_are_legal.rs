@@ -93,7 +93,7 @@ fn candidate(b: &mut Bytes<'_>, legal: &[Move]) -> Move {
         _ => Some(role(b)),
     };
     if legal.is_empty() || kind % 4 < 2 {
-        return if kind % 2 == 0 {
+        return if kind.is_multiple_of(2) {
             Move::Normal {
                 from: square(b),
                 to: square(b),
@@ -116,7 +116,12 @@ fn candidate(b: &mut Bytes<'_>, legal: &[Move]) -> Move {
             to,
             promotion,
         },
-        (Move::Normal { from, promotion, .. }, 1) => Move::Normal {
+        (
+            Move::Normal {
+                from, promotion, ..
+            },
+            1,
+        ) => Move::Normal {
             from,
             to: square(b),
             promotion,
@@ -127,7 +132,10 @@ fn candidate(b: &mut Bytes<'_>, legal: &[Move]) -> Move {
             promotion: Some(role(b)),
         },
         (Move::Drop { to, .. }, 0) => Move::Drop { role: role(b), to },
-        (Move::Drop { role, .. }, _) => Move::Drop { role, to: square(b) },
+        (Move::Drop { role, .. }, _) => Move::Drop {
+            role,
+            to: square(b),
+        },
     }
 }
 

@@ -27,7 +27,11 @@ fuzz_target!(|data: &[u8]| {
     );
     if let Ok(plus) = plus {
         let written = plus.to_string();
-        assert_eq!(SanPlus::from_ascii(written.as_bytes()), Ok(plus), "{written}");
+        assert_eq!(
+            SanPlus::from_ascii(written.as_bytes()),
+            Ok(plus),
+            "{written}"
+        );
     }
 
     for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
@@ -37,21 +41,37 @@ fuzz_target!(|data: &[u8]| {
         let legal = board.legal_moves();
         match san.to_move(&board) {
             Ok(m) => {
-                assert!(board.is_legal(m) && legal.contains(&m), "{san} → {m} on {board}");
+                assert!(
+                    board.is_legal(m) && legal.contains(&m),
+                    "{san} → {m} on {board}"
+                );
                 if let Ok(s) = std::str::from_utf8(text) {
                     assert_eq!(board.parse_san(s), Ok(m));
                 }
                 let out = board.san(m);
                 let out_text = out.to_string();
-                assert_eq!(board.parse_san(&out_text), Ok(m), "{m} → {out_text} on {board}");
+                assert_eq!(
+                    board.parse_san(&out_text),
+                    Ok(m),
+                    "{m} → {out_text} on {board}"
+                );
                 let mut after = board;
-                after.play(m).unwrap_or_else(|e| panic!("{m} on {board}: {e}"));
-                assert_eq!(out.suffix, Suffix::from_board(&after), "{out_text} on {board}");
+                after
+                    .play(m)
+                    .unwrap_or_else(|e| panic!("{m} on {board}: {e}"));
+                assert_eq!(
+                    out.suffix,
+                    Suffix::from_board(&after),
+                    "{out_text} on {board}"
+                );
                 check_board(&after);
             }
             Err(SanError::Ambiguous { first, second, .. }) => {
                 assert_ne!(first, second);
-                assert!(legal.contains(&first) && legal.contains(&second), "{san} on {board}");
+                assert!(
+                    legal.contains(&first) && legal.contains(&second),
+                    "{san} on {board}"
+                );
             }
             Err(_) => {}
         }

@@ -117,12 +117,11 @@ pub fn seed_bfen_boards() -> &'static [[Board; 2]] {
 /// (`FEN\nrest`, so that the seeds can be read by people) or a first byte
 /// that picks one of the seed positions.
 pub fn board_and_rest(data: &[u8], flavour: Flavour) -> (Board, &[u8]) {
-    if let Some(nl) = data.iter().position(|&b| b == b'\n') {
-        if let Ok(text) = std::str::from_utf8(&data[..nl]) {
-            if let Ok(board) = Board::from_fen(text, flavour) {
-                return (board, &data[nl + 1..]);
-            }
-        }
+    if let Some(nl) = data.iter().position(|&b| b == b'\n')
+        && let Ok(text) = std::str::from_utf8(&data[..nl])
+        && let Ok(board) = Board::from_fen(text, flavour)
+    {
+        return (board, &data[nl + 1..]);
     }
     let boards = seed_boards(flavour);
     match data.split_first() {
@@ -246,9 +245,13 @@ pub fn check_board(board: &Board) {
             (roles & board.by_role(role)).is_empty(),
             "a square of two roles: {board}"
         );
-        roles = roles | board.by_role(role);
+        roles |= board.by_role(role);
     }
-    assert_eq!(roles, board.occupied(), "roles and colours disagree: {board}");
+    assert_eq!(
+        roles,
+        board.occupied(),
+        "roles and colours disagree: {board}"
+    );
     let unpromotable = board.by_role(Role::Pawn) | board.by_role(Role::King);
     assert!(
         (board.promoted() - board.occupied()).is_empty()
@@ -267,7 +270,10 @@ pub fn check_board(board: &Board) {
     assert_eq!(board.has_legal_move(), !legal.is_empty(), "{board}");
     assert_eq!(board.count_legal_moves(), legal.len() as u64, "{board}");
     if board.is_checkmate() {
-        assert!(board.is_check() && legal.is_empty(), "mate without check: {board}");
+        assert!(
+            board.is_check() && legal.is_empty(),
+            "mate without check: {board}"
+        );
     }
     if legal.is_empty() {
         assert!(

@@ -173,7 +173,12 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
                 Seat::B_WHITE => "WhiteB",
                 _ => "BlackB",
             };
-            tag(tag_name).unwrap_or(seat.name())
+            // A comment cannot hold `}`: a player name with one would end
+            // it early and turn the rest into moves, so the seat's own name
+            // stands in (the reader knows it).
+            tag(tag_name)
+                .filter(|name| !name.contains('}'))
+                .unwrap_or(seat.name())
         };
         match (o.seat, o.reason) {
             (Some(seat), EndReason::Checkmate) => {
