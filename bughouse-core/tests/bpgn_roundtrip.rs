@@ -176,6 +176,31 @@ fn n4_player_names_do_not_change_the_ending_read_back() {
     }
 }
 
+/// Found with the `bpgn_from_ascii` fuzz target: a game set up with
+/// full-move number 999999 was written with the move number `1000000A.`,
+/// which the reader (six digits at most) took for a move. Move numbers read
+/// as far as the FEN counters go.
+#[test]
+fn n4_move_numbers_past_six_digits_read_back() {
+    let text = b"[WhiteA \"p\"][BlackA \"q\"][WhiteB \"r\"][BlackB \"s\"]\n\
+        [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 999999 | \
+        rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\"]\n\
+        999999a. e5 1000000A. Nf3 1B. d4 *\n";
+    let replay = BpgnReader::new(text).next().unwrap().replay();
+    assert!(replay.error.is_none(), "{:?}", replay.error);
+    assert_eq!(replay.moves, 3);
+    let mut written = String::new();
+    write_bpgn(&replay.game, &[], &mut written).unwrap();
+    assert!(written.contains("1000000A. Nf3"), "{written}");
+    let again = BpgnReader::new(written.as_bytes()).next().unwrap().replay();
+    assert!(again.error.is_none(), "{:?}\n{written}", again.error);
+    assert_eq!(again.game.boards(), replay.game.boards());
+    // A number no board reaches is not a move number.
+    let huge = b"[WhiteA \"p\"]\n99999999999A. e4 *\n";
+    let replay = BpgnReader::new(huge).next().unwrap().replay();
+    assert!(replay.error.is_some());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
