@@ -111,6 +111,11 @@ for mode in range(8):
         if rng.random() < 0.25:
             cap = rng.choice([5, 20, 40, 220])
             games.append(bytes([mode, rng.randrange(16), cap]) + noise(3) + bytes([start, 0]) + noise(400))
+# Long games: a burst of 2040 random moves (op 150) to the default cap of
+# 800 or the largest one, in each way of playing.
+for mode in (0, 2, 3):
+    for cap in (200, 253):
+        games.append(bytes([mode, 15, cap, 0xFF, 0xFF, 0, rng.randrange(len(bfens)), 0, 150, 255]) + noise(4) + noise(40))
 write("game_actions", games)
 
 zh_fens = [f for f in fens if "[" in f or f.count("/") == 8]

@@ -215,6 +215,126 @@ fn check_game(game: &Game, conserved: &[[u32; 5]; 2]) {
     assert_eq!(&again, game.boards());
 }
 
+/// Everything that must hold after `act`, which returned `result`, took
+/// `before` to `game`: the invariants, and what the action may change.
+fn check_action(
+    act: Act,
+    at: Option<u64>,
+    result: Result<Option<Outcome>, GameError>,
+    before: &Game,
+    game: &Game,
+    conserved: &[[u32; 5]; 2],
+) {
+    let now = before.now_ms();
+    let settings = game.settings();
+    check_game(game, conserved);
+    assert!(game.now_ms() >= now, "time went back on {act:?}");
+    match result {
+        Err(e) => {
+            if game != before {
+                // F2: a flag found at the action's timestamp ends the
+                // game, and that is the only change.
+                assert!(
+                    before.outcome().is_none(),
+                    "{act:?} {e} changed an ended game"
+                );
+                let o = game
+                    .outcome()
+                    .unwrap_or_else(|| panic!("{act:?} {e} changed the game"));
+                assert_eq!(o.reason, EndReason::Time, "{act:?} {e}");
+                assert_eq!(e, GameError::GameOver);
+                assert!(game.now_ms() <= at.expect("a flag needs a timestamp"));
+                let mut ticked = before.clone();
+                assert_eq!(ticked.tick(game.now_ms()), Ok(Some(o)));
+                assert!(*game == ticked, "{act:?} {e}: more changed than the flag");
+                check_ending(act, before, game, o);
+            }
+            if before.is_over() {
+                assert_eq!(e, GameError::GameOver);
+            }
+        }
+        Ok(outcome) => {
+            assert!(!before.is_over(), "{act:?} accepted after the end");
+            assert_eq!(outcome, game.outcome(), "{act:?}");
+            match act {
+                Act::Move(seat) => {
+                    assert_eq!(game.moves_played(), before.moves_played() + 1);
+                    assert!(game.draw_offers().is_empty(), "R30: a move clears offers");
+                    let last = game.history().last().expect("a move is recorded");
+                    assert_eq!(last.seat, seat);
+                    assert_eq!(last.at_ms, at.unwrap_or(now));
+                    assert_eq!(game.now_ms(), at.unwrap_or(now));
+                    let ActionKind::Move(m) = last.kind else {
+                        panic!("a move recorded as {:?}", last.kind)
+                    };
+                    assert!(before.legal_moves(seat).contains(&m), "{m} was not legal");
+                    let mut board = *before.board(seat.board);
+                    board.play(m).expect("legal");
+                    assert_eq!(&board, game.board(seat.board));
+                    check_judged(seat, game);
+                }
+                Act::Sit(seat) => {
+                    assert_eq!(before.to_act(), Some(seat));
+                    assert_eq!(game.sits_left(seat) + 1, before.sits_left(seat));
+                    assert_eq!(game.boards(), before.boards());
+                    assert_eq!(game.draw_offers(), before.draw_offers(), "F7");
+                    assert_eq!(game.moves_played(), before.moves_played(), "F7");
+                }
+                Act::Tick => match outcome {
+                    None => assert_eq!(Some(game.now_ms()), at),
+                    Some(_) => assert!(Some(game.now_ms()) <= at),
+                },
+                Act::Offer(seat) => {
+                    assert!(game.draw_offers().has(seat) && settings.humans.has(seat))
+                }
+                Act::Withdraw(seat) => assert!(!game.draw_offers().has(seat)),
+                Act::Resign(_) | Act::Abandon(_) => {
+                    assert_eq!(game.now_ms(), at.unwrap_or(now));
+                }
+            }
+            if let Some(o) = outcome.filter(|_| before.outcome().is_none()) {
+                check_ending(act, before, game, o);
+            }
+            if !matches!(act, Act::Move(_) | Act::Sit(_)) {
+                assert_eq!(game.boards(), before.boards(), "{act:?} moved a piece");
+                assert_eq!(game.history(), before.history(), "{act:?} was recorded");
+            }
+        }
+    }
+}
+
+/// A burst of up to 2040 random legal moves by seats that may move, each
+/// checked like any action: long games reach the cap (up to
+/// [`MAX_MOVE_CAP`], filling the history), repetitions and mates that
+/// action-by-action input is too short for.
+fn burst(game: &mut Game, b: &mut Bytes<'_>, conserved: &[[u32; 5]; 2]) {
+    let n = usize::from(b.u8()) * 8;
+    let mut rng = u64::from(b.u32()) | 1;
+    let clocked = game.clock_ms(Seat::A_WHITE).is_some();
+    for _ in 0..n {
+        if game.is_over() {
+            break;
+        }
+        let seats: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| !game.legal_moves(*s).is_empty())
+            .collect();
+        if seats.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let seat = seats[(rng % seats.len() as u64) as usize];
+        let moves = game.legal_moves(seat);
+        let m = moves[((rng >> 16) % moves.len() as u64) as usize];
+        let at = clocked.then(|| game.now_ms().saturating_add((rng >> 40) % 1500));
+        let before = game.clone();
+        let result = game.play(seat, m, at);
+        check_action(Act::Move(seat), at, result, &before, game, conserved);
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
     let mode_byte = b.u8();
@@ -269,7 +389,7 @@ fuzz_target!(|data: &[u8]| {
     let fresh = game.clone();
 
     let mut after_end = 0;
-    for _ in 0..1000 {
+    for _ in 0..2000 {
         if b.is_empty() || after_end > 3 {
             break;
         }
@@ -277,6 +397,10 @@ fuzz_target!(|data: &[u8]| {
             after_end += 1;
         }
         let op = b.u8();
+        if (150..=159).contains(&op) {
+            burst(&mut game, &mut b, &conserved);
+            continue;
+        }
         let seat_byte = b.u8();
         // Mostly a seat that may act (the seat to act, or in the live game
         // one whose colour is to move), sometimes any seat.
@@ -408,80 +532,7 @@ fuzz_target!(|data: &[u8]| {
             }
         };
 
-        check_game(&game, &conserved);
-        assert!(game.now_ms() >= now, "time went back on {act:?}");
-        match result {
-            Err(e) => {
-                if game != before {
-                    // F2: a flag found at the action's timestamp ends the
-                    // game, and that is the only change.
-                    assert!(
-                        before.outcome().is_none(),
-                        "{act:?} {e} changed an ended game"
-                    );
-                    let o = game
-                        .outcome()
-                        .unwrap_or_else(|| panic!("{act:?} {e} changed the game"));
-                    assert_eq!(o.reason, EndReason::Time, "{act:?} {e}");
-                    assert_eq!(e, GameError::GameOver);
-                    assert!(game.now_ms() <= at.expect("a flag needs a timestamp"));
-                    let mut ticked = before.clone();
-                    assert_eq!(ticked.tick(game.now_ms()), Ok(Some(o)));
-                    assert!(*game == *ticked, "{act:?} {e}: more changed than the flag");
-                    check_ending(act, &before, &game, o);
-                }
-                if before.is_over() {
-                    assert_eq!(e, GameError::GameOver);
-                }
-            }
-            Ok(outcome) => {
-                assert!(!before.is_over(), "{act:?} accepted after the end");
-                assert_eq!(outcome, game.outcome(), "{act:?}");
-                match act {
-                    Act::Move(seat) => {
-                        assert_eq!(game.moves_played(), before.moves_played() + 1);
-                        assert!(game.draw_offers().is_empty(), "R30: a move clears offers");
-                        let last = game.history().last().expect("a move is recorded");
-                        assert_eq!(last.seat, seat);
-                        assert_eq!(last.at_ms, at.unwrap_or(now));
-                        assert_eq!(game.now_ms(), at.unwrap_or(now));
-                        let ActionKind::Move(m) = last.kind else {
-                            panic!("a move recorded as {:?}", last.kind)
-                        };
-                        assert!(before.legal_moves(seat).contains(&m), "{m} was not legal");
-                        let mut board = *before.board(seat.board);
-                        board.play(m).expect("legal");
-                        assert_eq!(&board, game.board(seat.board));
-                        check_judged(seat, &game);
-                    }
-                    Act::Sit(seat) => {
-                        assert_eq!(before.to_act(), Some(seat));
-                        assert_eq!(game.sits_left(seat) + 1, before.sits_left(seat));
-                        assert_eq!(game.boards(), before.boards());
-                        assert_eq!(game.draw_offers(), before.draw_offers(), "F7");
-                        assert_eq!(game.moves_played(), before.moves_played(), "F7");
-                    }
-                    Act::Tick => match outcome {
-                        None => assert_eq!(Some(game.now_ms()), at),
-                        Some(_) => assert!(Some(game.now_ms()) <= at),
-                    },
-                    Act::Offer(seat) => {
-                        assert!(game.draw_offers().has(seat) && settings.humans.has(seat))
-                    }
-                    Act::Withdraw(seat) => assert!(!game.draw_offers().has(seat)),
-                    Act::Resign(_) | Act::Abandon(_) => {
-                        assert_eq!(game.now_ms(), at.unwrap_or(now));
-                    }
-                }
-                if let Some(o) = outcome.filter(|_| before.outcome().is_none()) {
-                    check_ending(act, &before, &game, o);
-                }
-                if !matches!(act, Act::Move(_) | Act::Sit(_)) {
-                    assert_eq!(game.boards(), before.boards(), "{act:?} moved a piece");
-                    assert_eq!(game.history(), before.history(), "{act:?} was recorded");
-                }
-            }
-        }
+        check_action(act, at, result, &before, &game, &conserved);
     }
 
     // A finished or abandoned run: the record writes, and the game restarts
