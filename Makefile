@@ -78,8 +78,11 @@ bench-node: setup-node
 	cd $(NODE_PKG) && $(NODE) scripts/build.mjs
 	cd $(NODE_PKG) && $(NODE) bench/bench_vs_chessops.mjs
 
+# Every fuzz target for 20 s from its committed seeds (fuzz/run.sh installs
+# cargo-fuzz if needed); any crash fails. Longer runs: fuzz/README.md.
+FUZZ_SECONDS ?= 20
 test-fuzz:
-	@echo "fuzz: not yet"
+	fuzz/run.sh $(FUZZ_SECONDS)
 
 # Smoke run of the criterion benches (each benchmark once, no timing).
 test-bench:

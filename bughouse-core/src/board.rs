@@ -344,7 +344,8 @@ impl Board {
         if let Some(ep) = old_ep {
             self.hash ^= zobrist::en_passant(ep);
         }
-        self.halfmoves += 1;
+        // The counters saturate: FEN may start them anywhere up to u32::MAX.
+        self.halfmoves = self.halfmoves.saturating_add(1);
         match m {
             Move::Normal {
                 from,
@@ -405,7 +406,7 @@ impl Board {
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.hash ^= zobrist::castling(self.castling);
         if let Some(ep) = new_ep {

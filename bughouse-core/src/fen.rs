@@ -142,8 +142,11 @@ impl Board {
     }
 }
 
+/// A counter: any `u32` (the checked arithmetic refuses more). No smaller
+/// bound: a board's counters grow with play, and the FEN it writes must
+/// read back.
 fn parse_number(digits: &[u8]) -> Option<u32> {
-    if digits.is_empty() || digits.len() > 6 || !digits.iter().all(u8::is_ascii_digit) {
+    if digits.is_empty() || digits.len() > 10 || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
     digits.iter().try_fold(0u32, |n, &d| {

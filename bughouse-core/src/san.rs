@@ -349,7 +349,10 @@ impl San {
                 to,
                 promotion,
             } => {
-                if role != Role::Pawn {
+                // A pawn goes without its letter, unless the text gave only
+                // its origin rank (`P5e4`, read tolerantly): `5e4` would not
+                // read back.
+                if role != Role::Pawn || (file.is_none() && rank.is_some()) {
                     buf.push(role.upper_char() as u8);
                 }
                 if let Some(f) = file {

@@ -586,6 +586,29 @@ fn n3_writes_into_array_strings_and_pads() {
     assert_eq!(fixed.as_str(), "Nf3");
 }
 
+/// Found by the `san_from_ascii` fuzz target: the tolerant reader takes
+/// `P5e4` (a pawn from rank 5), which was written `5e4`, text it refuses.
+/// Every SAN the reader returns must write back to text that reads to it.
+#[test]
+fn n3_pawn_with_only_its_origin_rank_writes_back() {
+    for text in ["P5e4", "P2e4", "P5xe4", "P7e8=Q", "P7e8Q"] {
+        let san = San::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let written = san.to_string();
+        assert!(written.starts_with('P'), "{text} → {written}");
+        assert_eq!(San::from_str(&written), Ok(san), "{text} → {written}");
+    }
+    // Pawns with a file, or no origin at all, keep the usual form.
+    for text in ["e4", "exd5", "e2e4", "e7e8=Q", "xe4"] {
+        assert_eq!(San::from_str(text).unwrap().to_string(), text);
+    }
+    // In a position the written text names the same move.
+    let board = board("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1");
+    let m = San::from_str("P2e4").unwrap().to_move(&board).unwrap();
+    assert_eq!(m, normal(Square::E2, Square::E4));
+    assert_eq!(board.parse_san("P2e4").unwrap(), m);
+    assert_eq!(board.san(m).to_string(), "e4");
+}
+
 /// Crazyhouse positions from random games that prefer captures, so pockets
 /// fill and drops are plentiful.
 fn crazyhouse_positions(seed: u64, games: usize, plies: usize) -> Vec<Board> {

@@ -118,10 +118,12 @@ impl<'a> EndingTags<'a> {
         tags
     }
 
-    /// The seat whose player's name starts the termination comment; for a
-    /// single-board record, `White`/`Black` or the `White`/`Black` tags name
-    /// board A's seats. The longest matching name wins.
-    fn seat_named(&self, text: &[u8]) -> Option<Seat> {
+    /// The seat whose player's name starts the termination comment, and
+    /// where the name ends; for a single-board record, `White`/`Black` or
+    /// the `White`/`Black` tags name board A's seats. A seat's own name
+    /// (`B-Black`) names it too: the writer uses it for a player name that
+    /// cannot stand in a comment. The longest matching name wins.
+    fn seat_named(&self, text: &[u8]) -> Option<(usize, Seat)> {
         let mut best: Option<(usize, Seat)> = None;
         let mut consider = |name: &[u8], seat: Seat| {
             if let Some(n) = name_prefix(text, name) {
@@ -134,6 +136,7 @@ impl<'a> EndingTags<'a> {
             if let Some(name) = self.seats[seat.index()] {
                 consider(name, seat);
             }
+            consider(seat.name().as_bytes(), seat);
         }
         for color in Color::ALL {
             let seat = Seat::new(crate::BoardId::A, color);
@@ -142,7 +145,7 @@ impl<'a> EndingTags<'a> {
                 consider(name, seat);
             }
         }
-        best.map(|(_, seat)| seat)
+        best
     }
 }
 
@@ -151,14 +154,19 @@ impl<'a> RecordedEnding<'a> {
     /// token (the termination comment) and its tags.
     pub fn of(record: &Record<'a>, termination: Option<&'a [u8]>) -> RecordedEnding<'a> {
         let text = termination.unwrap_or(b"");
-        let kind = kind_of_text(text);
         let tags = EndingTags::of(record);
         let named = tags.seat_named(text);
+        // What happened is read after the name that starts the comment, so
+        // that a player called `drawmaster` who is checkmated is not read
+        // as a draw.
+        let said = named.map_or(text, |(end, _)| &text[end..]);
+        let named = named.map(|(_, seat)| seat);
+        let kind = kind_of_text(said);
         let loser = if matches!(kind, RecordedKind::Draw | RecordedKind::Aborted)
-            || contains(text, b"partner won")
+            || contains(said, b"partner won")
         {
             None
-        } else if contains(text, b" won") {
+        } else if contains(said, b" won") {
             // "X won by …" names the winner: the loser is X's opponent.
             named.map(Seat::opponent)
         } else {

@@ -138,12 +138,14 @@ impl<'a> Iterator for Lexer<'a> {
 /// letter, then at least one dot.
 fn split_number(word: &[u8]) -> Option<(u32, Option<u8>, u8, usize)> {
     let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 6 {
+    if digits == 0 || digits > 10 {
         return None;
     }
-    let number = word[..digits]
-        .iter()
-        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    // Any full-move number a board can reach (FEN counters are `u32`), so
+    // that what the writer numbers reads back.
+    let number = word[..digits].iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })?;
     let mut i = digits;
     let letter = match word.get(i) {
         Some(&l @ (b'A' | b'a' | b'B' | b'b')) => {

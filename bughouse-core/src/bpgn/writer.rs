@@ -66,23 +66,6 @@ impl fmt::Display for Escaped<'_> {
     }
 }
 
-/// A player's name inside a `{…}` comment: a `}` would end the comment
-/// early (written `)` instead), and line breaks are spaces, as in the tag.
-struct InComment<'a>(&'a str);
-
-impl fmt::Display for InComment<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            match c {
-                '}' => f.write_char(')')?,
-                '\n' | '\r' => f.write_char(' ')?,
-                _ => f.write_char(c)?,
-            }
-        }
-        Ok(())
-    }
-}
-
 /// Seconds with up to three decimals, trailing zeros trimmed (`119.9`, `-0.576`).
 struct Seconds(i32);
 
@@ -190,7 +173,13 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
                 Seat::B_WHITE => "WhiteB",
                 _ => "BlackB",
             };
-            InComment(tag(tag_name).unwrap_or(seat.name()))
+            // A comment cannot hold `}`: a player name with one would end
+            // it early and turn the rest into moves, so the seat's own name
+            // stands in (the reader knows it). So too for a line break, which
+            // the tag writes as a space.
+            tag(tag_name)
+                .filter(|name| !name.contains(['}', '\n', '\r']))
+                .unwrap_or(seat.name())
         };
         match (o.seat, o.reason) {
             (Some(seat), EndReason::Checkmate) => {
