@@ -1,6 +1,31 @@
 //! The reference rules engine for bughouse chess: `#![no_std]`, no allocation.
 //!
-//! Rule ids (R1…R34, N1…N4) refer to the project's normative rules.
+//! Rule ids (R1…R34, F1…F13, N1…N4) refer to the project's normative rules.
+//!
+//! # A match
+//!
+//! Two boards, four seats, two teams (R1, R2). What a seat captures goes to
+//! its partner's pocket (R5); the first board to end decides (R27–R34).
+//!
+//! ```
+//! use bughouse_core::{BoardId, EndReason, Game, GameSettings, Role, Seat};
+//!
+//! // Live: both boards at once, 3 minutes each (R19, R20); every action
+//! // carries the caller's milliseconds since the start (R21).
+//! let mut game = Game::new(GameSettings::default())?;
+//! game.play_text(Seat::A_WHITE, "e4", Some(900))?;
+//! game.play_text(Seat::A_BLACK, "d5", Some(1_500))?;
+//! game.play_text(Seat::A_WHITE, "exd5", Some(2_100))?; // a capture on board A…
+//! assert_eq!(game.pocket(Seat::B_BLACK).count(Role::Pawn), 1); // …feeds the partner on B
+//! game.play_text(Seat::B_WHITE, "e4", Some(2_300))?;
+//! game.play_text(Seat::B_BLACK, "P@e5", Some(2_800))?; // …who drops it (R9)
+//! assert_eq!(game.board(BoardId::B).turn(), bughouse_core::Color::White);
+//!
+//! let outcome = game.resign(Seat::B_WHITE, Some(3_000))?; // any seat, any time (F10)
+//! assert_eq!(outcome.reason, EndReason::Resignation);
+//! assert_eq!(outcome.to_string(), "B-White resigned: team 1 wins (R29)");
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
 //!
 //! # One board
 //!
