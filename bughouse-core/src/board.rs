@@ -101,7 +101,11 @@ impl Board {
         self.flavour
     }
 
-    /// The same position in another flavour.
+    /// The same position in another flavour, unchecked. Reading the FEN in
+    /// the crazyhouse flavour checks crazyhouse material (each role counted
+    /// over both colours); a bughouse board holding more than that and
+    /// switched here can fill a pocket to its R8 bound, and a capture into a
+    /// full pocket is then not kept.
     #[inline]
     pub fn with_flavour(mut self, flavour: Flavour) -> Board {
         self.flavour = flavour;
