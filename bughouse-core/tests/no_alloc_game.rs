@@ -6,69 +6,21 @@
 //! The count is per thread, so the test harness's own allocations on other
 //! threads do not disturb it.
 
-// The counting allocator must implement `GlobalAlloc`, an unsafe trait; the
-// library itself stays `#![forbid(unsafe_code)]`.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::fmt::Write;
 
 use bughouse_core::{
     BoardId, Game, GameError, GameSettings, Mode, Move, Seat, Seats, SetupError, TimeControl,
 };
 
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
 
-fn count_one() {
-    // `try_with`: the allocator may run while thread-locals are torn down.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-/// Counts every allocation and reallocation of the current thread.
-struct Counting;
-
-// SAFETY: every call is forwarded unchanged to the system allocator; the
-// only addition is bumping a thread-local counter, which never allocates.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: the caller's contract for `alloc` is passed on as is.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: as for `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: `ptr` and `layout` come from this allocator, i.e. `System`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` and `layout` come from this allocator, i.e. `System`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Runs `f` and returns its result with the number of heap allocations it
-/// made on this thread.
-fn allocations_in<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let r = f();
-    (r, ALLOCATIONS.with(Cell::get) - before)
-}
+use counting_alloc::allocations;
 
 /// The counter itself works: a `Vec` is seen.
 #[test]
 fn the_counter_sees_allocations() {
-    let (v, n) = allocations_in(|| vec![1u8; 100]);
+    let (v, n) = allocations(|| vec![1u8; 100]);
     assert_eq!(v.len(), 100);
     assert!(n >= 1);
 }
@@ -212,7 +164,7 @@ fn full_random_live_games_allocate_nothing() {
     .take(12)
     .enumerate()
     {
-        let ((moves, _), n) = allocations_in(|| live_game(&mut rng, settings));
+        let ((moves, _), n) = allocations(|| live_game(&mut rng, settings));
         assert_eq!(n, 0, "live game {i} ({moves} moves) allocated {n} times");
         total_moves += u32::from(moves);
     }
@@ -226,7 +178,7 @@ fn full_random_turn_based_games_allocate_nothing() {
     for i in 0..12 {
         let settings = GameSettings::turn_based(Seats::from_bits_truncate(i as u8 % 16));
         assert_eq!(settings.mode, Mode::TurnBased);
-        let ((moves, _), n) = allocations_in(|| turn_game(&mut rng, settings));
+        let ((moves, _), n) = allocations(|| turn_game(&mut rng, settings));
         assert_eq!(
             n, 0,
             "turn-based game {i} ({moves} moves) allocated {n} times"
@@ -241,7 +193,7 @@ fn bfen_read_and_written_into_a_fixed_buffer_allocate_nothing() {
     const BFEN: &str = "r3k2r/ppp2ppp/2n5/3Q~4/8/8/PPP2PPP/R3K2R[Nbp] b KQkq - 3 12 | \
                         4k3/8/8/8/8/8/8/4K3[QRRBBNPPPPPqrrbbnnppppppp] w - - 0 40";
     let mut buf = Buf::new();
-    let ((), n) = allocations_in(|| {
+    let ((), n) = allocations(|| {
         let mut game = Game::from_bfen(BFEN, GameSettings::default()).expect("valid BFEN");
         write!(buf, "{}", game.bfen()).expect("fits");
         // Errors are typed values and their messages are written without
