@@ -65,6 +65,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+// Unit tests may use std (collections, formatting); the library never does.
+#[rustfmt::skip] #[cfg(test)] extern crate std;
+
 mod attacks;
 mod bitboard;
 mod board;

@@ -757,7 +757,6 @@ impl Reader<'_> {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use std::collections::HashSet;
 
     use super::*;
