@@ -8,7 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{BoardId, Color, Seat, Team};
+use crate::{BoardId, Color, Seat};
 
 /// Base time and Fischer increment (R20). The default is 3 minutes, no
 /// increment.
@@ -152,10 +152,5 @@ impl Clocks {
         let left = self.remaining[mover.index()].saturating_sub(used);
         self.remaining[mover.index()] = left.saturating_add(self.control.increment_ms);
         self.since[board] = now_ms;
-    }
-
-    /// The team of a flag's loser, or `None` for a both-teams draw.
-    pub fn winner(flag: &Flag) -> Option<Team> {
-        (!flag.both_teams).then(|| flag.seat.team().other())
     }
 }
