@@ -17,6 +17,7 @@ test: lint test-rust test-rust-deep test-python test-node test-fuzz test-bench
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p bughouse-core --no-deps
 
 test-rust:
 	$(CARGO) test --workspace
