@@ -244,8 +244,7 @@ impl Board {
             if let Some(one) = from.offset(forward) {
                 if empty.contains(one) {
                     targets.add(one);
-                    let start = Rank::new(1).map(|r| r.relative_to(us));
-                    if Some(from.rank()) == start {
+                    if from.rank() == Rank::SECOND.relative_to(us) {
                         if let Some(two) = one.offset(forward) {
                             if empty.contains(two) {
                                 targets.add(two);

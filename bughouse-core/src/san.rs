@@ -7,8 +7,8 @@ use arrayvec::{ArrayString, CapacityError};
 
 use crate::attacks::{attacks, pawn_attacks};
 use crate::{
-    Bitboard, Board, CastlingSide, Color, File, IllegalReason, Move, MoveTextError, Rank, Role,
-    SanError, SanIllegalReason, Square,
+    Bitboard, Board, CastlingSide, File, Move, MoveTextError, Rank, Role, SanError,
+    SanIllegalReason, Square,
 };
 
 /// The longest SAN text [`SanPlus`] ever writes, in bytes: `Qa1xb2=Q#` (any
@@ -521,7 +521,7 @@ impl Board {
                     sources.add(one);
                 } else if !occupied.contains(one) {
                     if let Some(two) = one.offset(back) {
-                        if ours.contains(two) && Some(two.rank()) == second_rank(us) {
+                        if ours.contains(two) && two.rank() == Rank::SECOND.relative_to(us) {
                             sources.add(two);
                         }
                     }
@@ -533,30 +533,6 @@ impl Board {
         }
         sources
     }
-
-    /// Why a drop is refused here, or `None` when it is legal.
-    fn drop_refusal(&self, role: Role, to: Square) -> Option<IllegalReason> {
-        let us = self.turn();
-        Some(if role == Role::King {
-            IllegalReason::KingDrop
-        } else if !self.pocket(us).has(role) {
-            IllegalReason::NotInPocket(role)
-        } else if self.occupied().contains(to) {
-            IllegalReason::DropOnOccupied(to)
-        } else if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
-            IllegalReason::PawnDropOnBackRank
-        } else if self.is_legal(Move::Drop { role, to }) {
-            return None;
-        } else {
-            IllegalReason::LeavesKingInCheck
-        })
-    }
-}
-
-/// The rank pawns of `color` start on (and may double-step from, R11).
-#[inline]
-fn second_rank(color: Color) -> Option<Rank> {
-    Rank::new(1).map(|r| r.relative_to(color))
 }
 
 /// The tolerant SAN reader: one pass over the bytes, no backtracking.

@@ -49,6 +49,9 @@ impl File {
 impl Rank {
     /// Rank 1, White's back rank.
     pub const FIRST: Rank = Rank(0);
+    /// Rank 2, where White's pawns start and may step twice (R11); seen
+    /// from Black with [`Rank::relative_to`], rank 7.
+    pub const SECOND: Rank = Rank(1);
     /// Rank 8, Black's back rank.
     pub const EIGHTH: Rank = Rank(7);
 

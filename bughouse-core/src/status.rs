@@ -1,7 +1,7 @@
 //! Check, checkmate in the bughouse sense, and waiting (R16–R18).
 
 use crate::attacks::between;
-use crate::{Board, Flavour, IllegalMoveError, IllegalReason, Move, Piece, Role};
+use crate::{Board, Flavour, IllegalMoveError, Move, Piece};
 
 /// Where a board stands for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -76,92 +76,6 @@ impl Board {
                 mv: m,
                 reason: self.why_illegal(m),
             })
-        }
-    }
-
-    /// The reason an illegal move is refused (only computed on failure).
-    fn why_illegal(&self, m: Move) -> IllegalReason {
-        match m {
-            Move::Normal { from, to, .. } => {
-                if !self.by_color(self.turn).contains(from) {
-                    return IllegalReason::NoOwnPiece(from);
-                }
-                // Would the move be fine if check did not matter? Try it on a copy.
-                let mut after = *self;
-                let pseudo_ok = self.pseudo_legal_normal(m);
-                if pseudo_ok {
-                    after.play_unchecked(m);
-                    if after
-                        .attackers_to(
-                            after.king_of(self.turn),
-                            self.turn.other(),
-                            after.occupied(),
-                        )
-                        .nonempty()
-                    {
-                        return IllegalReason::LeavesKingInCheck;
-                    }
-                }
-                IllegalReason::CannotMoveThere(from, to)
-            }
-            Move::Drop { role, to } => {
-                if role == Role::King {
-                    IllegalReason::KingDrop
-                } else if !self.pocket(self.turn).has(role) {
-                    IllegalReason::NotInPocket(role)
-                } else if self.occupied().contains(to) {
-                    IllegalReason::DropOnOccupied(to)
-                } else if role == Role::Pawn && crate::Bitboard::BACKRANKS.contains(to) {
-                    IllegalReason::PawnDropOnBackRank
-                } else {
-                    IllegalReason::LeavesKingInCheck
-                }
-            }
-        }
-    }
-
-    /// Whether a normal move follows the piece's movement, ignoring check.
-    fn pseudo_legal_normal(&self, m: Move) -> bool {
-        let Move::Normal {
-            from,
-            to,
-            promotion,
-        } = m
-        else {
-            return false;
-        };
-        let us = self.turn;
-        let Some(role) = self.role_at(from) else {
-            return false;
-        };
-        if self.by_color(us).contains(to) {
-            return false;
-        }
-        let back = crate::Bitboard::BACKRANKS.contains(to);
-        if (role == Role::Pawn && back) != promotion.is_some() {
-            return false;
-        }
-        let occupied = self.occupied();
-        let theirs = self.by_color(us.other());
-        match role {
-            Role::Pawn => {
-                let forward: i32 = if us.is_white() { 8 } else { -8 };
-                let d = to.index() as i32 - from.index() as i32;
-                let capture_squares = crate::attacks::pawn_attacks(us, from);
-                if capture_squares.contains(to) {
-                    theirs.contains(to) || self.ep_square == Some(to)
-                } else if d == forward {
-                    !occupied.contains(to)
-                } else if d == 2 * forward {
-                    let start = crate::Rank::new(1).map(|r| r.relative_to(us));
-                    Some(from.rank()) == start
-                        && !occupied.contains(to)
-                        && from.offset(forward).is_some_and(|s| !occupied.contains(s))
-                } else {
-                    false
-                }
-            }
-            _ => crate::attacks::attacks(from, role.of(us), occupied).contains(to),
         }
     }
 }
