@@ -46,6 +46,36 @@ pub(crate) trait Visitor {
     fn drops(&mut self, role: Role, targets: Bitboard) -> bool;
 }
 
+/// The moves a [`Visitor::pawns`] call stands for: each target, reached
+/// from `delta` squares back, once per role of `promotions` when it is on
+/// rank 1 or 8, once without promotion otherwise.
+#[inline]
+pub(crate) fn expand_pawn_moves(
+    targets: Bitboard,
+    delta: i32,
+    promotions: &[Role],
+    mut push: impl FnMut(Move),
+) {
+    for to in targets {
+        let from = Square::from_index_masked((to.index() as i32 - delta) as u32);
+        if Bitboard::BACKRANKS.contains(to) {
+            for &role in promotions {
+                push(Move::Normal {
+                    from,
+                    to,
+                    promotion: Some(role),
+                });
+            }
+        } else {
+            push(Move::Normal {
+                from,
+                to,
+                promotion: None,
+            });
+        }
+    }
+}
+
 const RANK_3: Bitboard = Bitboard(0xff << 16);
 const RANK_6: Bitboard = Bitboard(0xff << 40);
 const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
@@ -361,24 +391,7 @@ impl Visitor for ListVisitor {
     }
     #[inline]
     fn pawns(&mut self, targets: Bitboard, delta: i32) -> bool {
-        for to in targets {
-            let from = Square::from_index_masked((to.index() as i32 - delta) as u32);
-            if Bitboard::BACKRANKS.contains(to) {
-                for role in Role::PROMOTION {
-                    self.list.push(Move::Normal {
-                        from,
-                        to,
-                        promotion: Some(role),
-                    });
-                }
-            } else {
-                self.list.push(Move::Normal {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
-        }
+        expand_pawn_moves(targets, delta, &Role::PROMOTION, |m| self.list.push(m));
         false
     }
     #[inline]

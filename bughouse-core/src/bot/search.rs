@@ -21,7 +21,7 @@ use arrayvec::ArrayVec;
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::tt::{Bound, TranspositionTable};
 use crate::attacks::{between, bishop_attacks, rook_attacks};
-use crate::movegen::Visitor;
+use crate::movegen::{Visitor, expand_pawn_moves};
 use crate::{Bitboard, Board, MAX_LEGAL_MOVES, Move, Role, Square, zobrist};
 
 /// The deepest ply the search reaches, quiescence and extensions included.
@@ -98,32 +98,13 @@ impl<const CAP: usize> Visitor for Collect<'_, CAP> {
         } else {
             targets
         };
-        for to in targets {
-            let from = Square::from_index_masked((to.index() as i32 - delta) as u32);
-            if Bitboard::BACKRANKS.contains(to) {
-                if self.captures_only {
-                    self.push(Move::Normal {
-                        from,
-                        to,
-                        promotion: Some(Role::Queen),
-                    });
-                } else {
-                    for role in Role::PROMOTION {
-                        self.push(Move::Normal {
-                            from,
-                            to,
-                            promotion: Some(role),
-                        });
-                    }
-                }
-            } else {
-                self.push(Move::Normal {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
-        }
+        // Quiescence keeps queen promotions only.
+        let promotions: &[Role] = if self.captures_only {
+            &[Role::Queen]
+        } else {
+            &Role::PROMOTION
+        };
+        expand_pawn_moves(targets, delta, promotions, |m| self.push(m));
         false
     }
 
