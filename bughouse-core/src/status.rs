@@ -24,7 +24,11 @@ impl Board {
     /// matter: an empty pocket may be refilled by the partner, and a blocking
     /// square on rank 1 or 8 may take a piece that is not a pawn.
     pub fn drop_could_block_check(&self) -> bool {
-        let checkers = self.checkers();
+        self.blockable(self.checkers())
+    }
+
+    /// Whether a drop could block a check by `checkers` (R16).
+    fn blockable(&self, checkers: crate::Bitboard) -> bool {
         match checkers.single_square() {
             Some(checker) => between(self.king_of(self.turn), checker).nonempty(),
             None => false,
@@ -37,7 +41,10 @@ impl Board {
     /// In the crazyhouse flavour no partner can send a piece, so there a
     /// check with no legal reply is mate whatever could block it.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.check_is_final() && !self.has_legal_move()
+        // Called after every move of a game: the checkers once, the move
+        // search only for a check no drop could block.
+        let checkers = self.checkers();
+        checkers.nonempty() && self.check_is_final(checkers) && !self.has_legal_move()
     }
 
     /// Waiting (R18): no legal move or drop, yet not mate. The board stands
@@ -49,15 +56,17 @@ impl Board {
 
     /// Whether a check with no legal reply would be mate here (R16): never
     /// when a drop could block it, unless no partner exists (crazyhouse).
-    fn check_is_final(&self) -> bool {
-        self.flavour == Flavour::Crazyhouse || !self.drop_could_block_check()
+    fn check_is_final(&self, checkers: crate::Bitboard) -> bool {
+        self.flavour == Flavour::Crazyhouse || !self.blockable(checkers)
     }
 
     /// Playing, checkmate or waiting.
     pub fn status(&self) -> BoardStatus {
         if self.has_legal_move() {
-            BoardStatus::Playing
-        } else if self.is_check() && self.check_is_final() {
+            return BoardStatus::Playing;
+        }
+        let checkers = self.checkers();
+        if checkers.nonempty() && self.check_is_final(checkers) {
             BoardStatus::Checkmate
         } else {
             BoardStatus::Waiting
