@@ -224,11 +224,15 @@ impl Game {
         self.ensure_open()?;
         let seat = convert::parse_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let (m, _) = self
+        let report = self
             .inner
             .play_text(seat, &text, at_ms)
             .map_err(error::game)?;
-        Ok(convert::uci(m))
+        Ok(report
+            .action
+            .as_move()
+            .map(convert::uci)
+            .unwrap_or_default())
     }
 
     /// Turn-based game: the seat whose turn it is (F5); `null` in the live
@@ -252,6 +256,7 @@ impl Game {
             .inner
             .sit(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -286,6 +291,7 @@ impl Game {
             .inner
             .tick(at_ms)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -301,7 +307,8 @@ impl Game {
         self.ensure_open()?;
         let seat = convert::parse_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self.inner.resign(seat, at_ms).map_err(error::game)?.into())
+        let report = self.inner.resign(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// `seat` leaves the game (R29, F10): its team loses. Throws as `resign`.
@@ -313,7 +320,8 @@ impl Game {
         self.ensure_open()?;
         let seat = convert::parse_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self.inner.abandon(seat, at_ms).map_err(error::game)?.into())
+        let report = self.inner.abandon(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// A human seat offers a draw (R30, F11). When every human seat has a
@@ -328,6 +336,7 @@ impl Game {
             .inner
             .offer_draw(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -337,7 +346,10 @@ impl Game {
     pub fn withdraw_draw(&mut self, seat: String) -> Result<()> {
         self.ensure_open()?;
         let seat = convert::parse_seat(&seat)?;
-        self.inner.withdraw_draw(seat).map_err(error::game)
+        self.inner
+            .withdraw_draw(seat)
+            .map_err(error::game)
+            .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
@@ -387,13 +399,11 @@ impl Game {
     pub fn moves(&self) -> Vec<SeatMove> {
         self.inner
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                core::ActionKind::Move(m) => Some(SeatMove {
-                    seat: seat_str(a.seat),
-                    uci: convert::uci(m),
-                }),
-                core::ActionKind::Sit => None,
+            .filter_map(|a| {
+                Some(SeatMove {
+                    seat: seat_str(a.seat?),
+                    uci: convert::uci(a.as_move()?),
+                })
             })
             .collect()
     }
@@ -404,19 +414,14 @@ impl Game {
     pub fn history(&self) -> Vec<HistoryEntry> {
         self.inner
             .history()
-            .iter()
-            .map(|a| {
-                let (kind, uci) = match a.kind {
-                    core::ActionKind::Move(m) => ("move", Some(convert::uci(m))),
-                    core::ActionKind::Sit => ("sit", None),
-                };
-                HistoryEntry {
-                    seat: seat_str(a.seat),
-                    kind,
-                    uci,
+            .filter_map(|a| {
+                Some(HistoryEntry {
+                    seat: seat_str(a.seat?),
+                    kind: a.kind.as_str(),
+                    uci: a.as_move().map(convert::uci),
                     at_ms: convert::ms_number(a.at_ms),
                     clock_ms: a.clock_ms.map(f64::from),
-                }
+                })
             })
             .collect()
     }
@@ -519,4 +524,10 @@ impl Game {
     pub fn copy(&self) -> Game {
         self.clone()
     }
+}
+
+/// A resignation's report always carries its ending; should it not, an
+/// error rather than a panic.
+fn no_ending() -> napi::Error<error::Code> {
+    napi::Error::new(error::Code::GameOver, "the game reported no ending")
 }

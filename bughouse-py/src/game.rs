@@ -11,10 +11,10 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
-    Move, Outcome, SearchLimits, Seat, Seats, TimeControl,
+    Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move, Outcome,
+    SearchLimits, Seat, Seats, TimeControl,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
@@ -188,13 +188,9 @@ impl PyGame {
         let s = game.settings();
         let history = game
             .history()
-            .iter()
-            .map(|a| {
-                let uci = match a.kind {
-                    ActionKind::Move(m) => Some(m.to_string()),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), uci, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                let uci = a.as_move().map(|m| m.to_string());
+                Some((convert::seat_letter(a.seat?), uci, a.at_ms, a.clock_ms))
             })
             .collect();
         (
@@ -424,7 +420,11 @@ impl PyGame {
         } else if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
-            self.act(Some(text), |g| g.play_text(seat, text, at))?.0
+            let report = self.act(Some(text), |g| g.play_text(seat, text, at))?;
+            report
+                .action
+                .as_move()
+                .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
             return Err(PyTypeError::new_err(format!(
                 "move must be a Move or a str (UCI or SAN), not {}",
@@ -447,7 +447,7 @@ impl PyGame {
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = convert::seat(seat)?;
-        let outcome = self.act(None, |g| g.sit(seat))?;
+        let outcome = self.act(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -548,7 +548,7 @@ impl PyGame {
     /// moves to `at_ms`.
     fn tick(&self, py: Python<'_>, at_ms: i64) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
-        let outcome = self.act(None, |g| g.tick(at))?;
+        let outcome = self.act(None, |g| g.tick(at))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -558,7 +558,12 @@ impl PyGame {
     fn resign(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
+        let report = self.act(None, |g| g.resign(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// `seat` leaves the game (R29, F10): its team loses.
@@ -566,7 +571,12 @@ impl PyGame {
     fn abandon(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
+        let report = self.act(None, |g| g.abandon(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// A human seat offers a draw (R30, F11): when every human seat has a
@@ -575,14 +585,14 @@ impl PyGame {
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = convert::seat(seat)?;
-        let outcome = self.act(None, |g| g.offer_draw(seat))?;
+        let outcome = self.act(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
         let seat = convert::seat(seat)?;
-        self.act(None, |g| g.withdraw_draw(seat))
+        self.act(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
     /// The seats with a standing draw offer, as letters.
@@ -641,11 +651,7 @@ impl PyGame {
         let played: Vec<(Seat, Move)> = self
             .lock()
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                ActionKind::Move(m) => Some((a.seat, m)),
-                ActionKind::Sit => None,
-            })
+            .filter_map(|a| Some((a.seat?, a.as_move()?)))
             .collect();
         played
             .into_iter()
@@ -665,13 +671,13 @@ impl PyGame {
         let entries: Vec<HistoryEntry> = self
             .lock()
             .history()
-            .iter()
-            .map(|a| {
-                let m = match a.kind {
-                    ActionKind::Move(m) => Some(m),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), m, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                Some((
+                    convert::seat_letter(a.seat?),
+                    a.as_move(),
+                    a.at_ms,
+                    a.clock_ms,
+                ))
             })
             .collect();
         entries
