@@ -86,7 +86,7 @@ pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
-pub use board::perft::perft;
+pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
 pub use board::role::{Piece, Role};

@@ -11,7 +11,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, Square, perft};
+use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, Square, perft_while};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
@@ -368,7 +368,7 @@ impl PyBoard {
     fn perft(&self, py: Python<'_>, depth: Int) -> PyResult<u64> {
         let depth = perft_depth(&depth)?;
         let board = self.board();
-        Ok(py.detach(|| perft(&board, depth)))
+        interruptible_perft(py, &board, depth)
     }
 
     /// A new board with this position and, unless `stack=False`, this move
@@ -493,5 +493,42 @@ fn perft_depth(depth: &Int) -> PyResult<u32> {
 pub(crate) fn py_perft(py: Python<'_>, fen: &str, depth: Int, crazyhouse: bool) -> PyResult<u64> {
     let depth = perft_depth(&depth)?;
     let board = Board::from_fen(fen, PyBoard::flavour_arg(crazyhouse)).or_raise()?;
-    Ok(py.detach(|| perft(&board, depth)))
+    interruptible_perft(py, &board, depth)
+}
+
+/// How many of the core's questions (one per position two or more plies
+/// above the leaves, each a few hundred to a few thousand leaves) pass
+/// between two looks at Python's signals: a few milliseconds of counting.
+const QUESTIONS_PER_SIGNAL_CHECK: u32 = 64;
+
+/// Perft with the GIL released that answers Ctrl-C: every few milliseconds
+/// it takes the GIL back for a moment to run Python's signal handlers; an
+/// exception they raise (`KeyboardInterrupt`) stops the count and is
+/// raised. The board is a copy: nothing changes either way.
+fn interruptible_perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
+    let mut raised = None;
+    let mut asked = 0u32;
+    let counted = py.detach(|| {
+        perft_while(board, depth, &mut || {
+            asked = asked.wrapping_add(1);
+            if asked % QUESTIONS_PER_SIGNAL_CHECK != 0 {
+                return true;
+            }
+            match Python::attach(|py| py.check_signals()) {
+                Ok(()) => true,
+                Err(e) => {
+                    raised = Some(e);
+                    false
+                }
+            }
+        })
+    });
+    match (counted, raised) {
+        (Some(n), _) => Ok(n),
+        (None, Some(e)) => Err(e),
+        // `perft_while` stops only when told to, which sets `raised`.
+        (None, None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "perft stopped without a reason",
+        )),
+    }
 }

@@ -503,9 +503,7 @@ impl PyGame {
             if !snapshot.is_turn_of(seat) {
                 return Err(self.refused(GameError::NotYourTurn { seat }, None));
             }
-            let decision = py
-                .detach(|| bot::think(&snapshot, seat, limits))
-                .map_err(|e| errors::no_search_thread(&e))?;
+            let decision = bot::think(py, snapshot.clone(), seat, limits)?;
             // None: its turn, yet no legal move and no sit: waiting (R18).
             let Some(decision) = decision else {
                 return Ok(None);
@@ -594,20 +592,23 @@ impl PyGame {
     }
 
     /// Milliseconds left on `seat`'s clock at the game's time, or at
-    /// `at_ms` (not before it) were nothing to happen until then (R20).
-    /// A game without clocks (turn-based, or replayed from a record)
-    /// raises `BughouseError`: it has no clock to read.
+    /// `at_ms` were nothing to happen until then (R20); a time before the
+    /// game's time is a `BughouseError` (F3). A game without clocks
+    /// (turn-based, or replayed from a record) raises `BughouseError`: it
+    /// has no clock to read.
     #[pyo3(signature = (seat, at_ms=None))]
     fn clock(&self, seat: &str, at_ms: Option<Int>) -> PyResult<u64> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        let game = self.lock();
-        let left = match at {
-            Some(at) => game.clock_ms_at(seat, at),
-            None => game.clock_ms(seat),
+        let (left, mode) = {
+            let game = self.lock();
+            let left = match at {
+                Some(at) => game.clock_ms_at(seat, at),
+                None => Ok(game.clock_ms(seat)),
+            };
+            (left, game.settings().mode)
         };
-        let mode = game.settings().mode;
-        drop(game);
+        let left = left.map_err(|error| self.refused(error, None))?;
         left.ok_or_else(|| {
             errors::bad_setting(match mode {
                 Mode::TurnBased => "a turn-based game has no clocks (R26)".to_string(),

@@ -6,6 +6,7 @@
 //! first game arrives at once and memory holds one game at a time (plus
 //! the archive's bytes).
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
@@ -65,13 +66,14 @@ struct Replayed {
     line: usize,
 }
 
-fn replay(record: &Record<'_>) -> Replayed {
+fn replay(record: &Record<'_>, strict: bool) -> Replayed {
     let mut tags: Vec<(String, String)> = Vec::new();
+    // Linear in the number of tags, however many a record has.
+    let mut seen: HashSet<&[u8]> = HashSet::new();
     for (name, value) in record.tags() {
-        let name = decode(name);
         // The first of a repeated tag counts, as `Record::tag` reads it.
-        if !tags.iter().any(|(n, _)| *n == name) {
-            tags.push((name, decode(&unescape(value))));
+        if seen.insert(name) {
+            tags.push((decode(name), decode(&unescape(value))));
         }
     }
     // As the core's `replay` example reads archives: bughouse records as
@@ -97,6 +99,13 @@ fn replay(record: &Record<'_>) -> Replayed {
             agrees,
             r.ending,
         )
+    };
+    // A strict reader refuses malformed text (the core's N4 syntax check)
+    // before moves the rules refuse.
+    let syntax = strict.then(|| record.syntax_error()).flatten();
+    let error = match syntax {
+        Some(e) => Some(format!("game {}, {e}", record.number)),
+        None => error,
     };
     Replayed {
         tags,
@@ -127,7 +136,7 @@ impl Cursor {
     /// The next record, replayed; None at the end. Reads on from `pos` with
     /// a fresh core reader (splitting depends only on the text from there),
     /// numbering games and lines as the whole archive counts them.
-    fn next_record(&mut self) -> Option<Replayed> {
+    fn next_record(&mut self, strict: bool) -> Option<Replayed> {
         let rest = &self.text[self.pos..];
         let record = BpgnReader::new(rest).next()?;
         let end =
@@ -138,7 +147,7 @@ impl Cursor {
             line: self.line + record.line - 1,
             ..record
         };
-        let replayed = replay(&record);
+        let replayed = replay(&record, strict);
         self.line += rest[..end].iter().filter(|&&c| c == b'\n').count();
         self.pos += end;
         Some(replayed)
@@ -172,7 +181,7 @@ impl PyBpgnReader {
         // a pending Ctrl-C: ask for it here, so the loop stops at once
         // (KeyboardInterrupt) with the reader at the next record.
         py.check_signals()?;
-        let Some(r) = py.detach(|| self.lock().next_record()) else {
+        let Some(r) = py.detach(|| self.lock().next_record(self.strict)) else {
             return Ok(None);
         };
         if self.strict {

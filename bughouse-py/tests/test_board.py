@@ -153,7 +153,7 @@ def test_push_pop_and_move_stack():
 def test_pop_and_peek_on_an_empty_stack_raise_index_error():
     with pytest.raises(IndexError):
         Board().pop()
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="peek at empty move stack"):
         Board().peek()
 
 
@@ -164,7 +164,9 @@ def test_pop_and_peek_on_an_empty_stack_raise_index_error():
     ("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e8", "is not empty (R9)"),
     ("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@a8", "rank 1 or 8 (R10)"),
     ("4k3/4r3/8/8/8/8/4B3/4K3[] w - - 0 1", "e2d3", "leaves the king in check (R13)"),
-    ("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1", "e2e3q", "cannot go to e3"),
+    ("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1", "e2e3q", "only a pawn reaching the last rank promotes"),
+    # The core's reason, as SAN gives it for `b8` (R9).
+    ("4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "b7b8", "a pawn reaching the last rank must promote (R9): b7b8q"),
 ])
 def test_illegal_moves_raise_and_change_nothing(fen, uci, reason):
     board = Board(fen)

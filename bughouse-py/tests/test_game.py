@@ -238,8 +238,11 @@ def test_r20_f1_the_side_to_move_runs_from_zero_and_the_increment_is_added():
     assert game.clock("a", at_ms=5000) == 56_000  # runs since the move at 1 s
     assert game.clock("A", at_ms=5000) == 61_000  # stopped
     assert game.history() == [("A", uci("e2e4"), 1000, 61_000)]
-    # `clock(seat, at_ms)` never reads before the game's time.
-    assert game.clock("a", at_ms=0) == 60_000
+    # `clock(seat, at_ms)` never reads before the game's time (F3): the
+    # core refuses it, nothing changes.
+    with pytest.raises(bughouse.BughouseError, match=r"time went backwards: 0 ms is before 1000 ms \(F3\)"):
+        game.clock("a", at_ms=0)
+    assert game.clock("a", at_ms=1000) == 60_000 and game.now_ms == 1000
 
 
 def test_r20_a_waiting_seats_clock_keeps_running():
