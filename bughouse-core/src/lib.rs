@@ -102,9 +102,8 @@ pub use error::{
 pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use game::outcome::{EndReason, Outcome};
 pub use game::seat::{BoardId, Seat, Seats, Team};
+pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
 pub use game::turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
-pub use game::{
-    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
-    Mode, parse_bfen,
-};
+pub use game::{Action, ActionKind, Game, HISTORY_CAPACITY};
+pub use notation::bfen::{Bfen, parse_bfen};
 pub use notation::san::{MAX_SAN_LEN, San, SanPlus, Suffix};
