@@ -102,7 +102,8 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::{Board, Flavour};
 pub use bot::{
-    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+    Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
+    TimePlan, TranspositionTable, choose, decide, decide_with,
 };
 pub use castling::{CastlingRights, CastlingSide};
 pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
