@@ -93,7 +93,8 @@ pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;
 pub use bot::{
-    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+    Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
+    TimePlan, TranspositionTable, choose, decide, decide_with,
 };
 pub use error::{
     FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
