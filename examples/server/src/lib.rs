@@ -344,7 +344,7 @@ impl Conn {
             }
             ClientMsg::Start => self.to_table(Cmd::Start { conn: self.id }).await,
             ClientMsg::Leave => self.to_table(Cmd::Leave { conn: self.id }).await,
-            ClientMsg::State => self.to_table(Cmd::State { conn: self.id }).await,
+            ClientMsg::State { id } => self.to_table(Cmd::State { conn: self.id, id }).await,
             ClientMsg::Move { text, seat } => self.act(seat, ClientAction::Move(text)).await,
             ClientMsg::Sit { seat } => self.act(seat, ClientAction::Sit).await,
             ClientMsg::Resign { seat } => self.act(seat, ClientAction::Resign).await,

@@ -87,7 +87,11 @@ pub enum ClientMsg {
     /// game the computer plays it on.
     Leave,
     /// Asks for a fresh `state` frame.
-    State,
+    State {
+        /// Echoed in the answer, to tell it from state frames sent unasked.
+        #[serde(default)]
+        id: Option<u64>,
+    },
     /// Answered by `pong`.
     Ping,
 }

@@ -112,6 +112,8 @@ pub enum Cmd {
     State {
         /// Who.
         conn: ConnId,
+        /// Echoed.
+        id: Option<u64>,
     },
     /// A computer search finished.
     Bot {
@@ -435,6 +437,11 @@ impl Table {
                     state.generation += 1;
                     state.searching = false;
                 }
+                let _ = out.try_send(
+                    json!({"type": "joined", "table": self.id, "seat": seat_letter(seat), "token": token})
+                        .to_string()
+                        .into(),
+                );
                 let _ = reply.send(Ok(Some(seat)));
                 self.attach(conn, out);
                 self.broadcast_seats();
@@ -547,7 +554,7 @@ impl Table {
                     self.computers_join_agreement().await;
                 }
             }
-            Cmd::State { conn } => self.send_state(conn),
+            Cmd::State { conn, id } => self.send_state_with(conn, id),
             Cmd::StartNow => {
                 if self.game.is_none() {
                     self.start().await;
@@ -640,10 +647,6 @@ impl Table {
         self.broadcast_seats();
         if self.game.is_none() && self.seats.iter().all(|s| s.claim.is_some()) {
             self.start().await;
-        } else {
-            for &conn in self.clients.keys().copied().collect::<Vec<_>>().iter() {
-                self.send_state(conn);
-            }
         }
     }
 
@@ -897,6 +900,10 @@ impl Table {
     }
 
     fn send_state(&mut self, conn: ConnId) {
+        self.send_state_with(conn, None);
+    }
+
+    fn send_state_with(&mut self, conn: ConnId, id: Option<u64>) {
         let status = match &self.game {
             None => "waiting",
             Some(g) if g.game().is_over() => "over",
@@ -910,6 +917,9 @@ impl Table {
             "settings": spec_view(&self.spec),
             "seats": self.seats_view(),
         });
+        if let Some(id) = id {
+            frame["id"] = json!(id);
+        }
         if let Some(game) = &self.game {
             merge(&mut frame, position_view(game));
             frame["humans"] = json!(
@@ -953,6 +963,15 @@ pub fn settings_of(spec: &TableSpec, humans: Seats) -> GameSettings {
 
 /// Reads move text for `seat` as UCI, else SAN (N3), with the core's codes.
 fn parse_move(game: &TableGame, seat: Seat, text: &str) -> Result<Move, (Code, String)> {
+    // F12: the turn is judged before the move text.
+    let g = game.game();
+    if g.is_over() {
+        return Err((Code::Game("ERR_GAME_OVER"), "the game is over".to_string()));
+    }
+    if !g.is_turn_of(seat) {
+        let error = bughouse_core::GameError::NotYourTurn { seat };
+        return Err((Code::of_game_error(&error), error.to_string()));
+    }
     if text.len() > 16 {
         return Err((
             Code::Game("ERR_INVALID_MOVE"),

@@ -185,7 +185,9 @@ impl Client {
 
     /// A fresh state frame.
     pub async fn state(&mut self) -> Value {
-        self.send(json!({"type": "state"})).await;
-        self.expect("state").await
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.send(json!({"type": "state", "id": id})).await;
+        self.until(|f| f["type"] == "state" && f["id"] == id).await
     }
 }
