@@ -20,9 +20,10 @@ use arrayvec::ArrayVec;
 
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::tt::{Bound, TranspositionTable};
-use crate::attacks::{between, bishop_attacks, rook_attacks};
-use crate::movegen::{Visitor, expand_pawn_moves};
-use crate::{Bitboard, Board, MAX_LEGAL_MOVES, Move, Role, Square, zobrist};
+use crate::board::attacks::{between, bishop_attacks, rook_attacks};
+use crate::board::movegen::{Visitor, expand_pawn_moves};
+use crate::board::zobrist;
+use crate::{Bitboard, Board, MAX_LEGAL_MOVES, Move, Role, Square};
 
 /// The deepest ply the search reaches, quiescence and extensions included.
 pub(crate) const MAX_PLY: usize = 64;

@@ -1,7 +1,7 @@
 //! Whether one given move is legal, without generating the others, and why
 //! not when it is not.
 
-use crate::attacks::{aligned, attacks, between, king_attacks, pawn_attacks};
+use crate::board::attacks::{aligned, attacks, between, king_attacks, pawn_attacks};
 use crate::{Bitboard, Board, CastlingSide, IllegalReason, Move, Rank, Role, Square};
 
 impl Board {

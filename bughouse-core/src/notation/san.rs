@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use arrayvec::{ArrayString, CapacityError};
 
-use crate::attacks::{attacks, pawn_attacks};
+use crate::board::attacks::{attacks, pawn_attacks};
 use crate::{
     Bitboard, Board, CastlingSide, File, Move, MoveTextError, Rank, Role, SanError,
     SanIllegalReason, Square,

@@ -1,14 +1,19 @@
 //! The match: two boards, four seats, two teams, clocks or the turn-based
 //! rotation, and every ending with its reason (R1–R34).
 
+pub(crate) mod clock;
+pub(crate) mod outcome;
+pub(crate) mod seat;
+pub(crate) mod turn;
+
 use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::clock::{Clocks, TimeControl};
-use crate::fen::material;
-use crate::pocket::POCKET_MAX;
-use crate::turn::{SITS_PER_SEAT, TurnState};
+use crate::board::pocket::POCKET_MAX;
+use crate::game::clock::{Clocks, TimeControl};
+use crate::game::turn::{SITS_PER_SEAT, TurnState};
+use crate::notation::fen::material;
 use crate::{
     Board, BoardId, Color, EndReason, FenError, FenErrorKind, Flavour, GameError, Move, MoveList,
     Outcome, Role, SanError, Seat, Seats, SetupError,

@@ -1,6 +1,6 @@
 //! Check, checkmate in the bughouse sense, and waiting (R16–R18).
 
-use crate::attacks::between;
+use crate::board::attacks::between;
 use crate::{Board, Flavour, IllegalMoveError, Move, Piece};
 
 /// Where a board stands for the side to move.
