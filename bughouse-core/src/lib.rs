@@ -93,7 +93,8 @@ pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;
 pub use bot::{
-    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+    Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
+    TimePlan, TranspositionTable, choose, decide, decide_with,
 };
 pub use error::{
     FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
@@ -102,9 +103,8 @@ pub use error::{
 pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use game::outcome::{EndReason, Outcome};
 pub use game::seat::{BoardId, Seat, Seats, Team};
+pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
 pub use game::turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
-pub use game::{
-    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
-    Mode, parse_bfen,
-};
+pub use game::{Action, ActionKind, Game, HISTORY_CAPACITY};
+pub use notation::bfen::{Bfen, parse_bfen};
 pub use notation::san::{MAX_SAN_LEN, San, SanPlus, Suffix};
