@@ -22,7 +22,8 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGINT to a subproce
 def interrupt(code: str, *, wait_s: float = 0.3) -> tuple[float, str]:
     """Runs `code` in a fresh interpreter; once it prints READY (just before
     its long call), waits `wait_s`, sends SIGINT, and returns the seconds
-    from the signal to the process's exit, with its output."""
+    from the signal to the process's exit (or, when the child prints
+    `CAUGHT <time.monotonic()>`, to that moment), with its output."""
     child = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(code)],
         stdout=subprocess.PIPE,
@@ -41,6 +42,9 @@ def interrupt(code: str, *, wait_s: float = 0.3) -> tuple[float, str]:
         child.kill()
     elapsed = time.monotonic() - sent
     assert child.returncode == 0, out
+    for line in out.splitlines():
+        if line.startswith("CAUGHT "):
+            elapsed = float(line.split()[1]) - sent
     return elapsed, out
 
 
@@ -101,8 +105,15 @@ def test_bot_move_answers_ctrl_c_and_plays_nothing():
         try:
             game.bot_move("a", nodes=10**10, play=True)  # hours of searching
         except KeyboardInterrupt:
+            import time
+            print("CAUGHT", time.monotonic())
             print("interrupted", game.moves_played, game.is_turn_of("a"))
+            # The abandoned search was told to stop: no CPU is spent on it.
+            cpu = time.process_time()
+            time.sleep(0.5)
+            print("search stopped:", time.process_time() - cpu < 0.2)
             print("after:", game.bot_move("a", nodes=200) in game.legal_moves("a"))
     """)
-    assert elapsed < 1.0, elapsed
+    assert 0 < elapsed < 1.0, elapsed
     assert "interrupted 1 True" in out and "after: True" in out, out
+    assert "search stopped: True" in out, out
