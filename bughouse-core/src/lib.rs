@@ -96,7 +96,7 @@ mod uci;
 mod zobrist;
 
 pub use attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
 };
 pub use bitboard::Bitboard;
