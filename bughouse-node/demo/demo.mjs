@@ -38,7 +38,7 @@ function start(mode) {
   clearInterval(clockTimer)
   thinking.clear()
   const opts = { mode, humans: HUMAN }
-  if (mode === 'live') opts.timeControl = params.get('tc') ?? '180+0'
+  if (mode === 'live') opts.timeControl = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
   if (params.has('cap')) opts.moveCap = Number(params.get('cap'))
   game = new Game(opts)
   t0 = performance.now()
