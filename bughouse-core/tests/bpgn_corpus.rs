@@ -107,3 +107,70 @@ fn crazyhouse_archives_replay_in_the_crazyhouse_flavour() {
     assert_eq!(games, 1377);
     assert!(mates > 100, "{mates}");
 }
+
+/// The team a recorded ending makes the winner (FICS names the loser):
+/// `Some(None)` for a draw, `None` when the record names no result.
+fn recorded_winner(e: &bughouse_core::bpgn::RecordedEnding<'_>) -> Option<Option<u8>> {
+    match (e.kind, e.loser) {
+        (RecordedKind::Draw, _) => Some(None),
+        (RecordedKind::Aborted | RecordedKind::Unknown, _) | (_, None) => None,
+        (_, Some(loser)) => Some(Some(loser.team().other().number())),
+    }
+}
+
+/// Issue 17: every record read, written back by the engine and read again
+/// keeps its ending (kind and losing seat) and what its Result means (the
+/// winning team), also for resignations and flags the moves cannot show;
+/// the rewritten `Result` tag never contradicts the termination comment.
+#[test]
+fn n4_every_record_read_written_and_read_keeps_its_ending() {
+    let (mut games, mut resigned_or_flagged) = (0, 0);
+    for dir in ["fics-bpgn", "fics-embedded", "chesscom-derived-bpgn"] {
+        for path in files(dir) {
+            let text = std::fs::read(&path).unwrap();
+            for record in BpgnReader::new(&text) {
+                let replay = record.replay();
+                let names: Vec<(String, String)> = ["WhiteA", "BlackA", "WhiteB", "BlackB"]
+                    .iter()
+                    .filter_map(|&t| {
+                        let v = record.tag(t)?;
+                        Some((t.to_string(), String::from_utf8_lossy(v).into_owned()))
+                    })
+                    .collect();
+                let tags: Vec<(&str, &str)> = names
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str()))
+                    .collect();
+                let mut written = String::new();
+                replay.write_bpgn(&tags, &mut written).unwrap();
+                let again = BpgnReader::new(written.as_bytes()).next().unwrap();
+                let reread = again.replay();
+                let at = || format!("{} game {}:\n{written}", path.display(), record.number);
+                assert!(reread.error.is_none(), "{:?} {}", reread.error, at());
+                assert!(reread.agrees(), "{}", at());
+                assert_eq!(reread.game.boards(), replay.game.boards(), "{}", at());
+                assert_eq!(reread.ending.kind, replay.ending.kind, "{}", at());
+                assert_eq!(reread.ending.loser, replay.ending.loser, "{}", at());
+                let meaning = recorded_winner(&replay.ending);
+                assert_eq!(recorded_winner(&reread.ending), meaning, "{}", at());
+                let token =
+                    match meaning.or(replay.game.outcome().map(|o| o.winner.map(|t| t.number()))) {
+                        Some(Some(1)) => "1-0",
+                        Some(Some(_)) => "0-1",
+                        Some(None) => "1/2-1/2",
+                        None => "*",
+                    };
+                assert_eq!(again.tag("Result"), Some(token.as_bytes()), "{}", at());
+                if matches!(
+                    replay.ending.kind,
+                    RecordedKind::Resignation | RecordedKind::Time
+                ) {
+                    resigned_or_flagged += 1;
+                }
+                games += 1;
+            }
+        }
+    }
+    assert_eq!(games, 48);
+    assert!(resigned_or_flagged >= 15, "{resigned_or_flagged}");
+}

@@ -730,6 +730,17 @@ fn check_replay(g: &Game) -> Result<(), TestCaseError> {
     let restored = Game::restore(*g.settings(), *g.start_boards(), g.log())
         .map_err(|e| TestCaseError::fail(format!("restore: {e}")))?;
     prop_assert!(restored == *g, "the restored game differs");
+    // BPGN written by the engine reads back to the very same game.
+    let mut text = String::new();
+    bughouse_core::bpgn::write_bpgn(g, &[("WhiteA", "alice")], &mut text)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let record = bughouse_core::bpgn::BpgnReader::new(text.as_bytes())
+        .next()
+        .expect("one record");
+    let replay = record.replay();
+    prop_assert!(replay.error.is_none(), "{:?}\n{}", replay.error, text);
+    prop_assert!(replay.agrees(), "{}", text);
+    prop_assert!(replay.game == *g, "the BPGN round trip differs:\n{}", text);
     Ok(())
 }
 

@@ -11,12 +11,12 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move, Outcome,
-    SearchLimits, Seat, Seats, TimeControl,
+    Action, ActionKind, Bfen, BotAction, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
+    Outcome, Report, SearchLimits, Seat, Seats, Snapshot, TimeControl, parse_bfen,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyType};
+use pyo3::types::{PyDict, PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
@@ -30,22 +30,32 @@ use crate::pocket::PyPocket;
 /// at_ms, clock_ms or None)`.
 type HistoryEntry = (String, Option<Move>, u64, Option<i32>);
 
-/// What a pickled game holds: the settings, the start, the history and how
-/// it ended; replayed through the rules on unpickling.
-type PickleState = (
-    u8,                                              // format version
-    String,                                          // mode
-    Option<String>,                                  // time control
-    String,                                          // humans
-    u16,                                             // move cap
-    String,                                          // start BFEN
-    Vec<(String, Option<String>, u64, Option<i32>)>, // history: seat, UCI (None = sit), at_ms, clock
-    u64,                                             // the game's time
-    String,                                          // standing draw offers
-    Option<(String, Option<String>)>,                // outcome: reason, seat
+/// One log entry as Python sees it: `(seat or None for a tick, kind, UCI
+/// or None, at_ms, clock_ms or None, offers standing before a move or sit)`,
+/// `kind` one of `"move" "sit" "tick" "resign" "abandon" "offer_draw"
+/// "withdraw_draw"`.
+type LogEntry = (
+    Option<String>,
+    String,
+    Option<String>,
+    u64,
+    Option<i32>,
+    String,
 );
 
-const PICKLE_VERSION: u8 = 1;
+/// What a pickled game holds: the settings, the start and the log; the
+/// core's `Game::restore` rebuilds the very game from them.
+type PickleState = (
+    u8,             // format version
+    String,         // mode
+    Option<String>, // time control
+    String,         // humans
+    u16,            // move cap
+    String,         // start BFEN
+    Vec<LogEntry>,  // the log
+);
+
+const PICKLE_VERSION: u8 = 2;
 
 /// `bot_move(play=True)` searches again when another thread changed the
 /// seat's board during the search, at most this many times in all.
@@ -58,6 +68,8 @@ pub(crate) struct PyGame {
     // Boxed: a `Game` is about 65 KiB (its fixed-capacity history); moves of
     // the box are pointer moves.
     game: Mutex<Box<Game>>,
+    /// The core's report of the last action accepted through this object.
+    last_report: Mutex<Option<Report>>,
 }
 
 /// `"live"` or `"turn"`.
@@ -138,6 +150,7 @@ impl PyGame {
     pub(crate) fn from_game(game: Box<Game>) -> PyGame {
         PyGame {
             game: Mutex::new(game),
+            last_report: Mutex::new(None),
         }
     }
 
@@ -171,6 +184,18 @@ impl PyGame {
         })
     }
 
+    /// As `act` for an action that returns the core's report: the report
+    /// is kept for `Game.report`.
+    fn act_report(
+        &self,
+        text: Option<&str>,
+        f: impl FnOnce(&mut Game) -> Result<Report, GameError>,
+    ) -> PyResult<Report> {
+        let report = self.act(text, f)?;
+        *self.last_report.lock().unwrap_or_else(|e| e.into_inner()) = Some(report);
+        Ok(report)
+    }
+
     /// A refusal of the core as its exception (see `act`).
     fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
         Refused {
@@ -181,17 +206,10 @@ impl PyGame {
         .to_py_err()
     }
 
-    /// The game's state for pickling.
+    /// The game's state for pickling: settings, start and log.
     fn pickle_state(&self) -> PickleState {
         let game = self.lock();
         let s = game.settings();
-        let history = game
-            .history()
-            .filter_map(|a| {
-                let uci = a.as_move().map(|m| m.to_string());
-                Some((convert::seat_letter(a.seat?), uci, a.at_ms, a.clock_ms))
-            })
-            .collect();
         (
             PICKLE_VERSION,
             mode_name(s.mode).to_string(),
@@ -199,87 +217,59 @@ impl PyGame {
             convert::seat_letters(s.humans),
             s.move_cap,
             Bfen(game.start_boards()).to_string(),
-            history,
-            game.now_ms(),
-            convert::seat_letters(game.draw_offers()),
-            game.outcome().map(|o| {
-                (
-                    o.reason.as_str().to_string(),
-                    o.seat.map(convert::seat_letter),
-                )
-            }),
+            game.log().iter().map(log_entry).collect(),
         )
     }
 }
 
-/// Rebuilds a pickled game by replaying it through the rules: the
-/// history's moves and sits, then the time, the ending and the standing
-/// offers. Any disagreement is an error, never a silently different game.
+/// A core log entry as Python's tuple.
+fn log_entry(a: &Action) -> LogEntry {
+    (
+        a.seat.map(convert::seat_letter),
+        a.kind.as_str().to_string(),
+        a.as_move().map(|m| m.to_string()),
+        a.at_ms,
+        a.clock_ms,
+        convert::seat_letters(a.offers),
+    )
+}
+
+/// Python's log tuple as a core entry.
+fn action_of(entry: &LogEntry) -> PyResult<Action> {
+    let (seat, kind, uci, at_ms, clock_ms, offers) = entry;
+    let bad = |why: String| errors::bad_setting(format!("not a log entry: {why}"));
+    let kind = match (kind.as_str(), uci) {
+        ("move", Some(uci)) => ActionKind::Move(PyMove::parse(uci)?),
+        ("sit", None) => ActionKind::Sit,
+        ("tick", None) => ActionKind::Tick,
+        ("resign", None) => ActionKind::Resign,
+        ("abandon", None) => ActionKind::Abandon,
+        ("offer_draw", None) => ActionKind::OfferDraw,
+        ("withdraw_draw", None) => ActionKind::WithdrawDraw,
+        (kind, _) => return Err(bad(format!("kind {}", errors::quoted(kind)))),
+    };
+    Ok(Action {
+        seat: seat.as_deref().map(convert::seat).transpose()?,
+        kind,
+        at_ms: *at_ms,
+        clock_ms: *clock_ms,
+        offers: parse_humans(offers)?,
+    })
+}
+
+/// Rebuilds a pickled game with the core's `Game::restore`: the log
+/// replayed through the rules gives the very game pickled, or an error
+/// naming the first entry that does not follow — never a different game.
 fn restore(state: PickleState) -> PyResult<Game> {
-    let (version, mode, tc, humans, cap, bfen, history, now_ms, offers, outcome) = state;
+    let (version, mode, tc, humans, cap, bfen, log) = state;
     let corrupt = |why: String| errors::bad_setting(format!("cannot unpickle Game: {why}"));
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
     let settings = settings(&mode, tc.as_deref(), &humans, &Int::from(cap))?;
-    let mut game = Game::from_bfen(&bfen, settings).or_raise()?;
-    let clocks = settings.mode == Mode::Live && settings.time_control.is_some();
-    let refused = |e: GameError| corrupt(e.to_string());
-    for (letter, uci, at_ms, clock_ms) in history {
-        let seat = convert::seat(&letter)?;
-        if at_ms > game.now_ms() {
-            game.tick(at_ms).map_err(refused)?;
-        }
-        match uci {
-            Some(uci) => {
-                let m = PyMove::parse(&uci)?;
-                if clocks {
-                    game.play(seat, m, Some(at_ms)).map_err(refused)?;
-                } else {
-                    game.play_recorded(seat, m, clock_ms).map_err(refused)?;
-                }
-            }
-            None => {
-                game.sit(seat).map_err(refused)?;
-            }
-        }
-    }
-    let expected = outcome
-        .map(|(reason, seat)| PyOutcome::new(&reason, seat.as_deref()).map(|o| o.0))
-        .transpose()?;
-    if !game.is_over()
-        && (now_ms > game.now_ms() || expected.is_some_and(|o| o.reason == EndReason::Time))
-    {
-        game.tick(now_ms).map_err(refused)?;
-    }
-    if let (false, Some(o)) = (game.is_over(), expected) {
-        match (o.reason, o.seat) {
-            (EndReason::Resignation, Some(seat)) => {
-                game.resign(seat, None).map_err(refused)?;
-            }
-            (EndReason::Abandonment, Some(seat)) => {
-                game.abandon(seat, None).map_err(refused)?;
-            }
-            (EndReason::Agreement, None) => {
-                for seat in settings.humans.seats() {
-                    game.offer_draw(seat).map_err(refused)?;
-                }
-            }
-            _ => {}
-        }
-    }
-    let offers = parse_humans(&offers)?;
-    if !game.is_over() {
-        for seat in offers.seats() {
-            game.offer_draw(seat).map_err(refused)?;
-        }
-    }
-    if game.outcome() != expected || game.now_ms() != now_ms || game.draw_offers() != offers {
-        return Err(corrupt(
-            "the replay does not reach the pickled state".into(),
-        ));
-    }
-    Ok(game)
+    let start = parse_bfen(&bfen).map_err(|e| corrupt(e.to_string()))?;
+    let log = log.iter().map(action_of).collect::<PyResult<Vec<_>>>()?;
+    Game::restore(settings, start, &log).map_err(|e| corrupt(e.to_string()))
 }
 
 #[pymethods]
@@ -415,7 +405,7 @@ impl PyGame {
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
-            let report = self.act(Some(text), |g| g.play_text(seat, text, at))?;
+            let report = self.act_report(Some(text), |g| g.play_text(seat, text, at))?;
             report
                 .action
                 .as_move()
@@ -430,7 +420,7 @@ impl PyGame {
                     e
                 }
             })?;
-            self.act(None, |g| g.play(seat, m, at))?;
+            self.act_report(None, |g| g.play(seat, m, at))?;
             m
         };
         moves::to_py(py, played)
@@ -449,7 +439,7 @@ impl PyGame {
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = convert::seat(seat)?;
-        let outcome = self.act(None, |g| g.sit(seat))?.outcome();
+        let outcome = self.act_report(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -548,7 +538,7 @@ impl PyGame {
     /// moves to `at_ms`.
     fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
-        let outcome = self.act(None, |g| g.tick(at))?.outcome();
+        let outcome = self.act_report(None, |g| g.tick(at))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -558,7 +548,7 @@ impl PyGame {
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        let report = self.act(None, |g| g.resign(seat, at))?;
+        let report = self.act_report(None, |g| g.resign(seat, at))?;
         Ok(PyOutcome(
             report
                 .outcome()
@@ -571,7 +561,7 @@ impl PyGame {
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        let report = self.act(None, |g| g.abandon(seat, at))?;
+        let report = self.act_report(None, |g| g.abandon(seat, at))?;
         Ok(PyOutcome(
             report
                 .outcome()
@@ -585,14 +575,14 @@ impl PyGame {
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = convert::seat(seat)?;
-        let outcome = self.act(None, |g| g.offer_draw(seat))?.outcome();
+        let outcome = self.act_report(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
         let seat = convert::seat(seat)?;
-        self.act(None, |g| g.withdraw_draw(seat)).map(drop)
+        self.act_report(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
     /// The seats with a standing draw offer, as letters.
@@ -712,6 +702,79 @@ impl PyGame {
         Ok(out)
     }
 
+    /// Every accepted action in order, with its time (the core's log, from
+    /// which the game is rebuilt exactly): tuples `(seat or None for a tick,
+    /// kind, uci or None, at_ms, clock_ms or None, offers)`; `kind` is
+    /// `"move"`, `"sit"`, `"tick"`, `"resign"`, `"abandon"`, `"offer_draw"` or
+    /// `"withdraw_draw"`, `offers` the seats whose draw offers stood before
+    /// a move or sit (a move clears them, R30).
+    fn log(&self) -> Vec<LogEntry> {
+        self.lock().log().iter().map(log_entry).collect()
+    }
+
+    /// A game rebuilt from its settings, start BFEN and log (as `log()`
+    /// returns it): equal to the game that wrote the log.
+    /// `BughouseError` names the first entry that does not follow.
+    #[staticmethod]
+    #[pyo3(
+        signature = (log, *, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=None),
+        text_signature = "(log, *, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=None)"
+    )]
+    fn from_log(
+        log: Vec<LogEntry>,
+        mode: &str,
+        time_control: Option<&str>,
+        humans: &str,
+        bfen: Option<&str>,
+        move_cap: Option<Int>,
+    ) -> PyResult<PyGame> {
+        let cap = move_cap.unwrap_or_else(|| Int::from(bughouse_core::DEFAULT_MOVE_CAP));
+        let settings = settings(mode, time_control, humans, &cap)?;
+        let start = match bfen {
+            Some(bfen) => parse_bfen(bfen).or_raise()?,
+            None => [bughouse_core::Board::new(), bughouse_core::Board::new()],
+        };
+        let log = log.iter().map(action_of).collect::<PyResult<Vec<_>>>()?;
+        let game = Game::restore(settings, start, &log)
+            .map_err(|e| errors::bad_setting(format!("cannot rebuild the game: {e}")))?;
+        Ok(PyGame::from_game(Box::new(game)))
+    }
+
+    /// Takes back the last action of the log, exactly (a takeback, as
+    /// python-chess's `pop`), and returns its log entry; a finished game
+    /// reopens. `IndexError` when nothing was played.
+    fn pop(&self) -> PyResult<LogEntry> {
+        let undone = self.lock().undo();
+        *self.last_report.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        undone
+            .as_ref()
+            .map(log_entry)
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty game log"))
+    }
+
+    /// The core's report of the last action accepted through this object
+    /// (`push`, `sit`, `tick`, `resign`, `abandon`, `offer_draw`,
+    /// `withdraw_draw`), as a dict: `action` (a log entry), `san` (with
+    /// `+`/`#`, R16) and `capture` (`{"piece", "to"}`: the piece as it
+    /// enters the partner's pocket, R5, R6) for a move, `logged`, and
+    /// `state` (see `snapshot()`). None before any action or after `pop`.
+    #[getter]
+    fn report<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let report = *self.last_report.lock().unwrap_or_else(|e| e.into_inner());
+        report.map(|r| report_dict(py, &r)).transpose()
+    }
+
+    /// What a front end shows, as a dict: `now_ms`, `moves_played`,
+    /// `pockets` (seat letter → pocket letters), `clocks` (seat letter →
+    /// ms, or None without clocks), `to_move` (board letter → `"w"`/`"b"`),
+    /// `waiting` (board letter → bool, R18), `may_move` (seat letters),
+    /// `to_act`, `skipped` (turn-based, R23), `sits_left`, `draw_offers`
+    /// and `outcome`.
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let snapshot = self.lock().snapshot();
+        snapshot_dict(py, &snapshot)
+    }
+
     /// A copy: same settings, positions, clocks, history and ending.
     fn copy(&self) -> PyGame {
         PyGame::from_game(self.lock().clone())
@@ -758,4 +821,82 @@ impl PyGame {
         **self.lock() = game;
         Ok(())
     }
+}
+
+/// A core report as a Python dict (see `Game.report`).
+fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("action", log_entry(&r.action))?;
+    d.set_item("logged", r.logged)?;
+    d.set_item("san", r.san.map(|s| s.to_string()))?;
+    let capture = r
+        .capture
+        .map(|c| -> PyResult<Bound<'py, PyDict>> {
+            let c_d = PyDict::new(py);
+            c_d.set_item("piece", c.piece.char().to_string())?;
+            c_d.set_item("to", convert::seat_letter(c.to))?;
+            Ok(c_d)
+        })
+        .transpose()?;
+    d.set_item("capture", capture)?;
+    d.set_item("state", snapshot_dict(py, &r.state)?)?;
+    Ok(d)
+}
+
+/// A core snapshot as a Python dict (see `Game.snapshot`).
+fn snapshot_dict<'py>(py: Python<'py>, s: &Snapshot) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("now_ms", s.now_ms)?;
+    d.set_item("moves_played", s.moves_played)?;
+    let per_seat =
+        |f: &dyn Fn(Seat) -> PyResult<Bound<'py, PyAny>>| -> PyResult<Bound<'py, PyDict>> {
+            let m = PyDict::new(py);
+            for seat in Seat::ALL {
+                m.set_item(convert::seat_letter(seat), f(seat)?)?;
+            }
+            Ok(m)
+        };
+    let pockets = per_seat(&|seat| {
+        // FEN's case: upper for White's pockets, lower for Black's.
+        Ok(s.pockets[seat.index()]
+            .letters()
+            .map(|c| {
+                if seat.color.is_white() {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .collect::<String>()
+            .into_pyobject(py)?
+            .into_any())
+    })?;
+    d.set_item("pockets", pockets)?;
+    let clocks = s
+        .clocks
+        .map(|c| per_seat(&|seat| Ok(c[seat.index()].into_pyobject(py)?.into_any())))
+        .transpose()?;
+    d.set_item("clocks", clocks)?;
+    let boards = PyDict::new(py);
+    let waiting = PyDict::new(py);
+    for id in bughouse_core::BoardId::ALL {
+        let letter = id.char().to_string();
+        let color = if s.to_move[id.index()].is_white() {
+            "w"
+        } else {
+            "b"
+        };
+        boards.set_item(&letter, color)?;
+        waiting.set_item(&letter, s.waiting[id.index()])?;
+    }
+    d.set_item("to_move", boards)?;
+    d.set_item("waiting", waiting)?;
+    d.set_item("may_move", convert::seat_letters(s.may_move))?;
+    d.set_item("to_act", s.to_act.map(convert::seat_letter))?;
+    d.set_item("skipped", convert::seat_letters(s.skipped))?;
+    let sits = per_seat(&|seat| Ok(s.sits_left[seat.index()].into_pyobject(py)?.into_any()))?;
+    d.set_item("sits_left", sits)?;
+    d.set_item("draw_offers", convert::seat_letters(s.draw_offers))?;
+    d.set_item("outcome", s.outcome.map(PyOutcome))?;
+    Ok(d)
 }

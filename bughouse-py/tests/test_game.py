@@ -897,12 +897,15 @@ def test_unpickling_checks_the_state():
     game = Game()
     game.push("A", "e4", at_ms=1)
     cls, args, state = game.__reduce__()
-    bad_move = state[:6] + ([("A", "e2e5", 1, None)],) + state[7:]
-    with pytest.raises(bughouse.BughouseError, match="cannot unpickle Game: A-White: illegal move e2e5"):
+    bad_move = state[:6] + ([("A", "move", "e2e5", 1, None, "")],)
+    with pytest.raises(
+        bughouse.BughouseError,
+        match="cannot unpickle Game: log entry 0: the game refuses it: A-White: illegal move e2e5",
+    ):
         Game().__setstate__(bad_move)
-    bad_end = state[:9] + (("checkmate", "a"),)
-    with pytest.raises(bughouse.BughouseError, match="cannot unpickle Game"):
-        Game().__setstate__(bad_end)
+    two_ticks = state[:6] + ([(None, "tick", None, 5, None, ""), (None, "tick", None, 6, None, "")],)
+    with pytest.raises(bughouse.BughouseError, match="log entry 1: accepted, but not as this engine logs it"):
+        Game().__setstate__(two_ticks)
     bad_version = (99,) + state[1:]
     with pytest.raises(bughouse.BughouseError, match="format version 99"):
         Game().__setstate__(bad_version)
@@ -919,7 +922,8 @@ def test_bpgn_writes_tags_moves_clocks_and_the_ending():
     text = game.bpgn({"WhiteA": "alice", "BlackA": "bob", "Event": "test"})
     assert '[WhiteA "alice"]' in text and '[Event "test"]' in text
     assert '[TimeControl "60+0"]' in text and '[Result "1-0"]' in text
-    assert "1A. e4{59} 1B. d4{58.5} {bob resigns} 1-0" in text
+    movetext = " ".join(text.split())
+    assert "1A. e4{59} {[ts=1]} 1B. d4{58.5} {[ts=1.5]} {[resign=a][ts=2]} {bob resigns} 1-0" in movetext
     # It reads back to the same moves and ending.
     record = next(bughouse.read_bpgn(text))
     assert record.error is None and record.tags["WhiteA"] == "alice"

@@ -38,7 +38,7 @@ impl Default for TimeControl {
 pub struct TimeControlError;
 
 /// Seconds with up to three decimals (`180`, `1.5`, `0.125`) as milliseconds.
-fn parse_seconds(t: &str) -> Result<u64, TimeControlError> {
+pub(crate) fn parse_seconds(t: &str) -> Result<u64, TimeControlError> {
     let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
     let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
     if whole.is_empty() || whole.len() > 7 || !digits(whole) || frac.len() > 3 || !digits(frac) {

@@ -477,14 +477,16 @@ impl Game {
 
     /// As [`Game::play_recorded`] for a move already known to be legal on the
     /// seat's board (one that SAN resolution returned), so legality is not
-    /// checked twice when replaying archives.
+    /// checked twice when replaying archives; with the record's exact
+    /// timestamp when it has one.
     pub(crate) fn play_recorded_legal(
         &mut self,
         seat: Seat,
         m: Move,
+        at_ms: Option<u64>,
         clock_ms: Option<i32>,
     ) -> Result<Report, GameError> {
-        let at = self.admit(seat, None)?;
+        let at = self.admit(seat, at_ms)?;
         Ok(self.apply_legal(seat, m, at, clock_ms))
     }
 

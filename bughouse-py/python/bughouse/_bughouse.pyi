@@ -471,6 +471,25 @@ class Game:
     def history(self) -> list[tuple[str, Optional[Move], int, Optional[int]]]:
         """``(seat, move or None for a sit, at_ms, clock_ms)`` per action."""
     def bpgn(self, tags: Optional[Mapping[str, str]] = None) -> str: ...
+    def log(
+        self,
+    ) -> list[tuple[Optional[str], str, Optional[str], int, Optional[int], str]]:
+        """``(seat or None, kind, uci or None, at_ms, clock_ms, offers)`` per action."""
+    @staticmethod
+    def from_log(
+        log: list[tuple[Optional[str], str, Optional[str], int, Optional[int], str]],
+        *,
+        mode: str = "live",
+        time_control: Optional[str] = "180+0",
+        humans: str = "AaBb",
+        bfen: Optional[str] = None,
+        move_cap: Optional[int] = None,
+    ) -> Game: ...
+    def pop(self) -> tuple[Optional[str], str, Optional[str], int, Optional[int], str]: ...
+    @property
+    def report(self) -> Optional[dict[str, Any]]:
+        """The core's report of the last accepted action."""
+    def snapshot(self) -> dict[str, Any]: ...
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...

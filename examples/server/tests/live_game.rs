@@ -37,7 +37,10 @@ fn follow(mirror: &mut Game, report: &Value) {
                 .play(seat.expect("seat"), m, Some(at))
                 .expect("a legal move");
         }
-        "flag" => assert!(mirror.tick(at).expect("tick").outcome().is_some(), "{report}"),
+        "flag" => assert!(
+            mirror.tick(at).expect("tick").outcome().is_some(),
+            "{report}"
+        ),
         "resign" => {
             mirror
                 .resign(seat.expect("seat"), Some(at))

@@ -51,8 +51,13 @@ pub struct RecordedEnding<'a> {
     pub kind: RecordedKind,
     /// The losing seat, when the record names it.
     pub loser: Option<Seat>,
-    /// The termination comment as written (empty when there is none).
+    /// The termination comment as written (empty when there is none), or
+    /// bughouse.pro's `Outcome` tag for a record without one.
     pub text: &'a [u8],
+    /// The result token as written (`1-0`, `0-1`, `1/2-1/2`, `*`; empty
+    /// when there is none). A `*` claims no ending: the kind is then
+    /// `Unknown` whatever the comment says.
+    pub result: &'a [u8],
 }
 
 const TAG_SEATS: [(&str, Seat); 4] = [
@@ -96,6 +101,8 @@ struct EndingTags<'a> {
     colors: [Option<&'a [u8]>; 2],
     loser_seat: Option<&'a [u8]>,
     end_reason: Option<&'a [u8]>,
+    /// bughouse.pro: `[Outcome "Alice & Dave checkmated"]`.
+    outcome: Option<&'a [u8]>,
 }
 
 impl<'a> EndingTags<'a> {
@@ -111,6 +118,7 @@ impl<'a> EndingTags<'a> {
                 b"Black" => &mut tags.colors[1],
                 b"LoserSeat" => &mut tags.loser_seat,
                 b"GameEndReason" => &mut tags.end_reason,
+                b"Outcome" => &mut tags.outcome,
                 _ => continue,
             };
             slot.get_or_insert(value);
@@ -153,9 +161,12 @@ impl<'a> RecordedEnding<'a> {
     /// Reads the ending of `record` from its last comment before the result
     /// token (the termination comment) and its tags.
     pub fn of(record: &Record<'a>, termination: Option<&'a [u8]>) -> RecordedEnding<'a> {
-        let text = termination.unwrap_or(b"");
         let tags = EndingTags::of(record);
-        let named = tags.seat_named(text);
+        let text = termination.or(tags.outcome).unwrap_or(b"");
+        // bughouse.pro names a team ("Alice & Dave checkmated"): the team
+        // lost, but which of the two seats was mated it does not say.
+        let team_named = termination.is_none() && text.contains(&b'&');
+        let named = tags.seat_named(text).filter(|_| !team_named);
         // What happened is read after the name that starts the comment, so
         // that a player called `drawmaster` who is checkmated is not read
         // as a draw.
@@ -172,7 +183,12 @@ impl<'a> RecordedEnding<'a> {
         } else {
             named
         };
-        let mut ending = RecordedEnding { kind, loser, text };
+        let mut ending = RecordedEnding {
+            kind,
+            loser,
+            text,
+            result: b"",
+        };
         // chess.com records: the tags say who lost and how.
         if let Some(seat) = tags
             .loser_seat

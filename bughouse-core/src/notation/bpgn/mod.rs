@@ -29,4 +29,4 @@ pub use ending::{RecordedEnding, RecordedKind};
 pub use lexer::{Lexer, Token, parse_clock};
 pub use reader::{BpgnReader, Record, SyntaxError, SyntaxReason, Tags};
 pub use replay::{BoardReplay, Replay, ReplayError, ReplayErrorKind, replay_settings};
-pub use writer::{result_token, write_bpgn};
+pub use writer::{WriteError, result_token, write_bpgn, write_with_ending};

@@ -4,6 +4,7 @@
 
 use core::fmt::{self, Write};
 
+use super::ending::{RecordedEnding, RecordedKind};
 use crate::{ActionKind, EndReason, Game, SanPlus, Seat, Team};
 
 /// Tags written first, in this order, with these defaults.
@@ -94,17 +95,101 @@ pub fn result_token(winner: Option<Option<Team>>) -> &'static str {
     }
 }
 
-/// Writes `game` as BPGN. `tags` override the defaults (`WhiteA` … names the
-/// players, used in the termination comment) and add others; `Result` and
-/// `FEN` are always the game's own.
-pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> fmt::Result {
+/// Why a game could not be written as BPGN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum WriteError {
+    /// A tag name that is not a PGN symbol (letters, digits and `_`, at
+    /// least one): it would not read back. `index` is its place in `tags`.
+    #[error("tag {index}: a tag name is letters, digits and '_' only")]
+    TagName {
+        /// Which of the caller's tags.
+        index: usize,
+    },
+    /// The output refused the text (a full fixed buffer, a closed stream).
+    #[error("the output refused the text")]
+    Output,
+}
+
+impl From<fmt::Error> for WriteError {
+    fn from(_: fmt::Error) -> WriteError {
+        WriteError::Output
+    }
+}
+
+/// Tags this writer owns: what the game itself says, never the caller's.
+const ENGINE_TAGS: [&str; 7] = [
+    "Result", "FEN", "SetUp", "Mode", "Humans", "MoveCap", "Clocks",
+];
+
+/// A PGN tag name: letters, digits and `_`.
+fn valid_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// A seat's BPGN letter in a command comment.
+struct Letter(Seat);
+
+impl fmt::Display for Letter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(self.0.char())
+    }
+}
+
+/// Writes `game` as BPGN (N4) that reads back to the same game
+/// ([`crate::bpgn::Record::replay`] gives a game `==` to it):
+///
+/// - tags: the players (`WhiteA` … from `tags`, used in the termination
+///   comment), `TimeControl` exact to the millisecond (`2.5+0`), the way of
+///   playing (`Mode`: `live` or `turn_based`), the human seats (`Humans`:
+///   seat letters), the move cap (`MoveCap`), `SetUp`/`FEN` for another
+///   start, and the `Result`; the caller's other tags as given;
+/// - movetext: each move with its clock comment (`{179.9}`) and exact
+///   timestamp (`{[ts=0.85]}`, as bughouse.pro writes it); sits, ticks,
+///   draw offers and withdrawals, resignations and abandonments as command
+///   comments (`{[sit=a]}`, `{[tick=12.5]}`, `{[offer=B]}`,
+///   `{[withdraw=B]}`, `{[resign=b][ts=3]}`);
+/// - the ending as a FICS termination comment (`{alice checkmated}`,
+///   `{bob forfeits on time}`, `{Game drawn by mutual agreement}` …) and a
+///   team `Result` (`1-0`: A-White and B-Black win) that never contradicts
+///   it; `*` while the game goes on.
+///
+/// # Errors
+///
+/// [`WriteError::TagName`] for a tag name that is not a PGN symbol (nothing
+/// is written), [`WriteError::Output`] when `out` fails.
+pub fn write_bpgn<W: Write>(
+    game: &Game,
+    tags: &[(&str, &str)],
+    out: &mut W,
+) -> Result<(), WriteError> {
+    write_with_ending(game, tags, None, out)
+}
+
+/// As [`write_bpgn`], for a game replayed from a record whose ending the
+/// moves do not show (a resignation, a flag or an agreement in an archive
+/// without clocks): when the game has no outcome, `recorded` is written as
+/// its termination comment and `Result`, so the record's ending survives.
+///
+/// # Errors
+///
+/// As [`write_bpgn`].
+pub fn write_with_ending<W: Write>(
+    game: &Game,
+    tags: &[(&str, &str)],
+    recorded: Option<&RecordedEnding<'_>>,
+    out: &mut W,
+) -> Result<(), WriteError> {
+    if let Some(index) = tags.iter().position(|(n, _)| !valid_tag_name(n)) {
+        return Err(WriteError::TagName { index });
+    }
     let tag = |name: &str| tags.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| *v);
     let outcome = game.outcome();
+    let settings = game.settings();
     for (name, default) in ROSTER {
         if name == "TimeControl" {
-            match (tag(name), game.settings().time_control) {
-                (Some(v), _) => writeln!(out, "[{name} \"{}\"]", Escaped(v))?,
-                (None, Some(tc)) => writeln!(out, "[{name} \"{tc}\"]")?,
+            match (settings.time_control, tag(name)) {
+                (Some(tc), _) => writeln!(out, "[{name} \"{tc}\"]")?,
+                (None, Some(v)) => writeln!(out, "[{name} \"{}\"]", Escaped(v))?,
                 (None, None) => writeln!(out, "[{name} \"{default}\"]")?,
             }
         } else {
@@ -115,12 +200,25 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
             )?;
         }
     }
-    for (name, value) in tags {
-        let known =
-            ROSTER.iter().any(|(n, _)| n == name) || matches!(*name, "Result" | "FEN" | "SetUp");
-        let first =
-            tags.iter().position(|(n, _)| n == name) == tags.iter().rposition(|(n, _)| n == name);
-        if !known && first {
+    let mode = match settings.mode {
+        crate::Mode::Live => "live",
+        crate::Mode::TurnBased => "turn_based",
+    };
+    writeln!(out, "[Mode \"{mode}\"]")?;
+    out.write_str("[Humans \"")?;
+    for seat in settings.humans.seats() {
+        out.write_char(seat.char())?;
+    }
+    out.write_str("\"]\n")?;
+    writeln!(out, "[MoveCap \"{}\"]", settings.move_cap)?;
+    if settings.mode == crate::Mode::Live && settings.time_control.is_none() {
+        // A TimeControl tag is then the caller's, data only: no referee.
+        writeln!(out, "[Clocks \"none\"]")?;
+    }
+    for (i, (name, value)) in tags.iter().enumerate() {
+        let owned = ROSTER.iter().any(|(n, _)| n == name) || ENGINE_TAGS.contains(name);
+        let first = tags.iter().position(|(n, _)| n == name) == Some(i);
+        if !owned && first {
             writeln!(out, "[{name} \"{}\"]", Escaped(value))?;
         }
     }
@@ -129,52 +227,97 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
         writeln!(out, "[SetUp \"1\"]")?;
         writeln!(out, "[FEN \"{}\"]", crate::Bfen(start))?;
     }
-    let result = result_token(outcome.map(|o| o.winner));
+    let recorded = recorded.filter(|_| outcome.is_none());
+    let result = match (outcome, recorded) {
+        (Some(o), _) => result_token(Some(o.winner)),
+        (None, Some(r)) => match (r.kind, r.loser) {
+            (RecordedKind::Draw, _) => "1/2-1/2",
+            (RecordedKind::Aborted | RecordedKind::Unknown, _) | (_, None) => "*",
+            (_, Some(loser)) => result_token(Some(Some(loser.team().other()))),
+        },
+        (None, None) => "*",
+    };
     writeln!(out, "[Result \"{result}\"]")?;
 
     let mut w = Wrapped { out, column: 0 };
     // SAN needs each move's board before it: two bare boards replay the
     // moves (captures routed to the partner's pocket, R5), not a second game.
-    let mut boards = *game.start_boards();
+    let mut boards = *start;
+    let mut offers = crate::Seats::empty();
+    let mut now = 0;
+    let clocked = game.clock_ms(Seat::A_WHITE).is_some();
     for action in game.log() {
-        let Some(seat) = action.seat else { continue };
+        let at = TimeStamp(action.at_ms);
+        let Some(seat) = action.seat else {
+            w.word(format_args!("{{[tick={at}]}}"))?;
+            now = action.at_ms;
+            continue;
+        };
+        let letter = Letter(seat);
+        if matches!(action.kind, ActionKind::Move(_) | ActionKind::Sit) {
+            // The offers that stood when it was made (the log folds them).
+            for s in (offers - action.offers).seats() {
+                w.word(format_args!("{{[withdraw={}]}}", Letter(s)))?;
+            }
+            for s in (action.offers - offers).seats() {
+                w.word(format_args!("{{[offer={}]}}", Letter(s)))?;
+            }
+            offers = action.offers;
+        }
         match action.kind {
             ActionKind::Move(m) => {
                 let board = &boards[seat.board.index()];
                 let san = SanPlus::from_move(board, m);
                 let number = board.fullmoves();
+                // FICS style: the clock comment right after the move.
                 match action.clock_ms {
-                    Some(ms) => w.word(format_args!(
-                        "{number}{}. {san}{{{}}}",
-                        seat.char(),
-                        Seconds(ms)
-                    ))?,
-                    None => w.word(format_args!("{number}{}. {san}", seat.char()))?,
+                    Some(ms) => {
+                        w.word(format_args!("{number}{letter}. {san}{{{}}}", Seconds(ms)))?
+                    }
+                    None => w.word(format_args!("{number}{letter}. {san}"))?,
+                }
+                if clocked || action.at_ms != now {
+                    w.word(format_args!("{{[ts={at}]}}"))?;
                 }
                 if let Some(piece) = boards[seat.board.index()].play_unchecked(m) {
                     boards[seat.board.other().index()].add_to_pocket(piece.color, piece.role);
                 }
+                offers = crate::Seats::empty();
             }
-            ActionKind::Sit => w.word(format_args!("{{{} sits}}", seat.char()))?,
-            _ => {}
+            ActionKind::Sit if action.at_ms != now => {
+                w.word(format_args!("{{[sit={letter}][ts={at}]}}"))?
+            }
+            ActionKind::Sit => w.word(format_args!("{{[sit={letter}]}}"))?,
+            ActionKind::OfferDraw => {
+                offers |= crate::Seats::of(seat);
+                w.word(format_args!("{{[offer={letter}]}}"))?
+            }
+            ActionKind::WithdrawDraw => {
+                offers -= crate::Seats::of(seat);
+                w.word(format_args!("{{[withdraw={letter}]}}"))?
+            }
+            ActionKind::Resign => w.word(format_args!("{{[resign={letter}][ts={at}]}}"))?,
+            ActionKind::Abandon => w.word(format_args!("{{[abandon={letter}][ts={at}]}}"))?,
+            ActionKind::Tick => w.word(format_args!("{{[tick={at}]}}"))?,
         }
+        now = action.at_ms;
     }
-    if let Some(o) = outcome {
-        let name = |seat: Seat| {
-            let tag_name = match seat {
-                Seat::A_WHITE => "WhiteA",
-                Seat::A_BLACK => "BlackA",
-                Seat::B_WHITE => "WhiteB",
-                _ => "BlackB",
-            };
-            // A comment cannot hold `}`: a player name with one would end
-            // it early and turn the rest into moves, so the seat's own name
-            // stands in (the reader knows it). So too for a line break, which
-            // the tag writes as a space.
-            tag(tag_name)
-                .filter(|name| !name.contains(['}', '\n', '\r']))
-                .unwrap_or(seat.name())
+    let name = |seat: Seat| {
+        let tag_name = match seat {
+            Seat::A_WHITE => "WhiteA",
+            Seat::A_BLACK => "BlackA",
+            Seat::B_WHITE => "WhiteB",
+            _ => "BlackB",
         };
+        // A comment cannot hold `}`: a player name with one would end
+        // it early and turn the rest into moves, so the seat's own name
+        // stands in (the reader knows it). So too for a line break, which
+        // the tag writes as a space.
+        tag(tag_name)
+            .filter(|name| !name.contains(['}', '\n', '\r']) && !name.starts_with('['))
+            .unwrap_or(seat.name())
+    };
+    if let Some(o) = outcome {
         match (o.seat, o.reason) {
             (Some(seat), EndReason::Checkmate) => {
                 w.word(format_args!("{{{} checkmated}}", name(seat)))?
@@ -200,7 +343,44 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
             (None, EndReason::MoveCap) => w.word(format_args!("{{Game drawn by the move cap}}"))?,
             (None, _) => w.word(format_args!("{{Game drawn by repetition}}"))?,
         }
+    } else if let Some(r) = recorded {
+        let printable = !r.text.is_empty()
+            && r.text
+                .iter()
+                .all(|&b| (b' '..=b'~').contains(&b) && b != b'}')
+            && !r.text.starts_with(b"[");
+        match (r.kind, r.loser) {
+            _ if printable => {
+                let text = core::str::from_utf8(r.text).unwrap_or("");
+                w.word(format_args!("{{{text}}}"))?
+            }
+            (RecordedKind::Checkmate, Some(s)) => {
+                w.word(format_args!("{{{} checkmated}}", name(s)))?
+            }
+            (RecordedKind::Time, Some(s)) => {
+                w.word(format_args!("{{{} forfeits on time}}", name(s)))?
+            }
+            (RecordedKind::Resignation, Some(s)) => {
+                w.word(format_args!("{{{} resigns}}", name(s)))?
+            }
+            (RecordedKind::Abandonment, Some(s)) => {
+                w.word(format_args!("{{{} forfeits by disconnection}}", name(s)))?
+            }
+            (RecordedKind::Draw, _) => w.word(format_args!("{{Game drawn}}"))?,
+            (RecordedKind::Aborted, _) => w.word(format_args!("{{Game aborted}}"))?,
+            _ => {}
+        }
     }
     w.word(format_args!("{result}"))?;
-    w.out.write_char('\n')
+    w.out.write_char('\n')?;
+    Ok(())
+}
+
+/// A timestamp in seconds, exact to the millisecond (`12.345`, `60`).
+struct TimeStamp(u64);
+
+impl fmt::Display for TimeStamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::game::clock::Seconds(self.0).fmt(f)
+    }
 }
