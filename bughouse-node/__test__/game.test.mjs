@@ -66,9 +66,11 @@ describe('new Game', () => {
   it('throws ERR_INVALID_ARG_VALUE for a bad mode, time control or humans', () => {
     throwsCode(() => new Game({ mode: 'blitz' }), 'ERR_INVALID_ARG_VALUE', /mode/)
     throwsCode(() => new Game({ mode: '' }), 'ERR_INVALID_ARG_VALUE', /mode/)
-    for (const tc of ['', 'abc', '0+0', '180+', '+5', '-1+0', '1.5+0', '99999999+0', '180+0+0']) {
+    for (const tc of ['', 'abc', '0+0', '180+', '+5', '-1+0', '1.+0', '1.2345+0', '99999999+0', '180+0+0']) {
       throwsCode(() => new Game({ timeControl: tc }), 'ERR_INVALID_ARG_VALUE', /time control/)
     }
+    // Time controls keep their precision: milliseconds (issue 17).
+    assert.equal(new Game({ timeControl: '1.5+0' }).clock('A'), 1500)
     for (const humans of ['x', 'AX', 'A a', 'white']) {
       throwsCode(() => new Game({ humans }), 'ERR_INVALID_ARG_VALUE', /humans/)
     }
@@ -646,7 +648,11 @@ describe('bpgn', () => {
     assert.match(text, /^\[SetUp "1"\]$/m)
     assert.match(text, /^\[Result "1-0"\]$/m)
     assert.ok(text.includes(`[FEN "${SMOTHER_BFEN}"]`))
-    assert.match(text, /1B\. e4\{58\.5\} 1A\. N@f7#\{57\.75\} \{bob "the" \\ best checkmated\} 1-0\n$/)
+    // FICS clocks, exact timestamps, the termination comment, the team result.
+    assert.ok(
+      text.replace(/\s+/g, ' ').endsWith('1B. e4{58.5} {[ts=1.5]} 1A. N@f7#{57.75} {[ts=2.25]} {bob "the" \\ best checkmated} 1-0 '),
+      text
+    )
     assert.equal(new Game().bpgn().endsWith('*\n'), true)
   })
 

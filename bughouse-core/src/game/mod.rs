@@ -6,6 +6,64 @@
 //! [`Game::restore`] rebuilds the game exactly and [`Game::undo`] takes an
 //! action back. See the [`log` module](self::log) for how the log stays
 //! bounded.
+//!
+//! # A server's table loop
+//!
+//! The server stamps every action with its own time (clients never send
+//! times, R21), arms one timer from [`Game::next_flag_ms`], broadcasts each
+//! [`Report`], and saves the settings, start and log after each action; on
+//! a restart [`Game::restore`] gives back the very game. (The log folds its
+//! open run of ticks and offers into the next move, so save the whole log —
+//! 24 bytes an entry — or rewrite the entries after the last move.)
+//!
+//! ```
+//! use bughouse_core::{Action, Game, GameSettings, Report, Seat, TimeControl};
+//!
+//! struct Saved {
+//!     settings: GameSettings,
+//!     log: Vec<Action>,
+//! }
+//! let settings = GameSettings {
+//!     time_control: Some(TimeControl { base_ms: 5_000, increment_ms: 0 }),
+//!     ..GameSettings::default()
+//! };
+//! let mut game = Game::new(settings)?;
+//! let mut saved = Saved { settings, log: Vec::new() };
+//! let mut sent: Vec<Report> = Vec::new(); // stands for the clients' sockets
+//! // What the clients send, with the server's time of arrival.
+//! let frames = [
+//!     (800, Seat::A_WHITE, "e4"),
+//!     (1_300, Seat::B_WHITE, "d4"),
+//!     (1_900, Seat::A_BLACK, "e5"),
+//!     (2_000, Seat::A_BLACK, "d6"), // not its turn: an error frame, nothing changes
+//!     (9_000, Seat::B_BLACK, "d5"), // after A-White's flag fell at 6.1 s
+//! ];
+//! for (now, seat, text) in frames {
+//!     // The table's one timer fires first if the flag falls before `now`.
+//!     if let Some(flag) = game.next_flag_ms().filter(|&flag| flag <= now) {
+//!         let report = game.tick(flag)?;
+//!         saved.log = game.log().to_vec();
+//!         sent.push(report);
+//!         break;
+//!     }
+//!     match game.play_text(seat, text, Some(now)) {
+//!         Ok(report) => {
+//!             saved.log = game.log().to_vec(); // written before it is broadcast
+//!             sent.push(report);
+//!         }
+//!         Err(e) => assert_eq!(e.to_string(), "not your turn: A-Black"),
+//!     }
+//! }
+//! let ending = sent.last().and_then(|r| r.outcome()).unwrap();
+//! assert_eq!(ending.to_string(), "A-White ran out of time: team 2 wins (R28)");
+//! assert_eq!(saved.log.last().map(|a| a.at_ms), Some(6_100)); // at the flag (F2)
+//! assert_eq!(sent[0].state.may_move, bughouse_core::Seats::A_BLACK | bughouse_core::Seats::B_WHITE);
+//!
+//! // The server restarts: the table is rebuilt from what it saved.
+//! let restored = Game::restore(saved.settings, *game.start_boards(), &saved.log)?;
+//! assert_eq!(restored, game);
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
 
 pub(crate) mod clock;
 pub mod log;
