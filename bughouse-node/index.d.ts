@@ -279,6 +279,28 @@ export declare class Game {
    * its captures leave it). Changing it does not change the game.
    */
   board(board: BoardLetter): Board
+  /**
+   * Every accepted action in order, with its time: the core's log, from
+   * which `Game.fromJSON` rebuilds the game exactly. Between two moves it
+   * keeps one tick and the standing offers (see the core's docs).
+   */
+  log(): Array<LogEntry>
+  /**
+   * Takes back the last action of the log, exactly (a takeback), and
+   * returns it; `null` when nothing was played. A finished game reopens.
+   */
+  undo(): LogEntry | null
+  /**
+   * The game as JSON: settings, start BFEN and log (`JSON.stringify(game)`
+   * calls it); `Game.fromJSON` gives back an equal game.
+   */
+  toJSON(): GameJson
+  /**
+   * Rebuilds a game from `toJSON()`'s object (or its parsed JSON) with the
+   * core's restore: the very game, or `ERR_INVALID_ARG_VALUE` naming the
+   * first log entry that does not follow.
+   */
+  static fromJSON(json: GameJson): Game
   /** Both boards as BFEN (N2): `'fenA | fenB'`. */
   bfen(): string
   /**
@@ -455,6 +477,25 @@ export interface BpgnRecordInfo {
   bughouse: boolean
 }
 
+/**
+ * `Game.toJSON()`: the settings, the start BFEN and the log — all a game
+ * is rebuilt from (`Game.fromJSON`).
+ */
+export interface GameJson {
+  /** `'live'` or `'turn'`. */
+  mode: 'live' | 'turn'
+  /** `'base+inc'` in seconds (exact to the ms), or `'-'` for no clocks. */
+  timeControl: string
+  /** The human seats, as letters. */
+  humans: string
+  /** The move cap (R32). */
+  moveCap: number
+  /** The start, as BFEN. */
+  bfen: string
+  /** Every accepted action. */
+  log: Array<LogEntry>
+}
+
 /** Options of `new Game(opts)`. Every field is optional. */
 export interface GameOptions {
   /**
@@ -503,6 +544,28 @@ export interface HistoryEntry {
    * else `null`.
    */
   clockMs: number | null
+}
+
+/**
+ * One entry of `Game.log()`: every accepted action with its time, from
+ * which the game is rebuilt exactly (`Game.fromJSON`).
+ */
+export interface LogEntry {
+  /** Who acted; `null` for a tick. */
+  seat: Seat | null | null
+  /** What it did. */
+  kind: 'move' | 'sit' | 'tick' | 'resign' | 'abandon' | 'offer_draw' | 'withdraw_draw'
+  /** The move or drop as UCI; `null` for the other actions. */
+  move: string | null
+  /** The game's time when it was accepted, in ms since the start. */
+  atMs: number
+  /** The mover's clock after a move, in ms, or `null`. */
+  clockMs: number | null
+  /**
+   * For a move or sit: the seats whose draw offers stood before it (a
+   * move clears them, R30), as letters.
+   */
+  offers: string
 }
 
 /** How a game ended (R27–R34, F13), as JavaScript sees it. */

@@ -74,6 +74,97 @@ pub struct HistoryEntry {
     pub clock_ms: Option<f64>,
 }
 
+/// One entry of `Game.log()`: every accepted action with its time, from
+/// which the game is rebuilt exactly (`Game.fromJSON`).
+#[napi(object, use_nullable = true)]
+#[derive(Debug, Clone)]
+pub struct LogEntry {
+    /// Who acted; `null` for a tick.
+    #[napi(ts_type = "Seat | null")]
+    pub seat: Option<String>,
+    /// What it did.
+    #[napi(
+        ts_type = "'move' | 'sit' | 'tick' | 'resign' | 'abandon' | 'offer_draw' | 'withdraw_draw'"
+    )]
+    pub kind: String,
+    /// The move or drop as UCI; `null` for the other actions.
+    #[napi(js_name = "move")]
+    pub uci: Option<String>,
+    /// The game's time when it was accepted, in ms since the start.
+    pub at_ms: f64,
+    /// The mover's clock after a move, in ms, or `null`.
+    pub clock_ms: Option<f64>,
+    /// For a move or sit: the seats whose draw offers stood before it (a
+    /// move clears them, R30), as letters.
+    pub offers: String,
+}
+
+/// `Game.toJSON()`: the settings, the start BFEN and the log — all a game
+/// is rebuilt from (`Game.fromJSON`).
+#[napi(object)]
+#[derive(Debug, Clone)]
+pub struct GameJson {
+    /// `'live'` or `'turn'`.
+    #[napi(ts_type = "'live' | 'turn'")]
+    pub mode: String,
+    /// `'base+inc'` in seconds (exact to the ms), or `'-'` for no clocks.
+    pub time_control: String,
+    /// The human seats, as letters.
+    pub humans: String,
+    /// The move cap (R32).
+    pub move_cap: u32,
+    /// The start, as BFEN.
+    pub bfen: String,
+    /// Every accepted action.
+    pub log: Vec<LogEntry>,
+}
+
+fn log_entry(a: &core::Action) -> LogEntry {
+    LogEntry {
+        seat: a.seat.map(|s| seat_str(s).to_string()),
+        kind: a.kind.as_str().to_string(),
+        uci: a.as_move().map(convert::uci),
+        at_ms: convert::ms_number(a.at_ms),
+        clock_ms: a.clock_ms.map(f64::from),
+        offers: a.offers.seats().map(core::Seat::char).collect(),
+    }
+}
+
+fn action_of(e: &LogEntry) -> Result<core::Action> {
+    let kind = match (e.kind.as_str(), e.uci.as_deref()) {
+        ("move", Some(uci)) => core::ActionKind::Move(
+            core::Move::from_uci(uci).map_err(|_| error::invalid_arg("move", "UCI", uci))?,
+        ),
+        ("sit", None) => core::ActionKind::Sit,
+        ("tick", None) => core::ActionKind::Tick,
+        ("resign", None) => core::ActionKind::Resign,
+        ("abandon", None) => core::ActionKind::Abandon,
+        ("offer_draw", None) => core::ActionKind::OfferDraw,
+        ("withdraw_draw", None) => core::ActionKind::WithdrawDraw,
+        (kind, _) => return Err(error::invalid_arg("kind", "a log entry's kind", kind)),
+    };
+    let at_ms = convert::maybe_timestamp("atMs", Some(e.at_ms))?.unwrap_or(0);
+    let clock_ms = match e.clock_ms {
+        Some(ms) if ms.fract() == 0.0 && ms.abs() <= f64::from(i32::MAX) => Some(ms as i32),
+        Some(ms) => {
+            return Err(error::invalid_arg(
+                "clockMs",
+                "an integer of ms",
+                &ms.to_string(),
+            ));
+        }
+        None => None,
+    };
+    Ok(core::Action {
+        seat: e.seat.as_deref().map(convert::parse_seat).transpose()?,
+        kind,
+        at_ms,
+        clock_ms,
+        offers: core::Seats::from_letters(&e.offers)
+            .ok_or_else(|| error::invalid_arg("offers", "seat letters", &e.offers))?,
+    })
+}
+
 /// A bughouse match: two boards, four seats, two teams (R1, R2).
 ///
 /// Seats are BPGN letters: `'A'` A-White, `'a'` A-Black, `'B'` B-White,
@@ -192,6 +283,65 @@ impl Game {
     pub fn board(&self, board: String) -> Result<Board> {
         let id = convert::parse_board_id(&board)?;
         Ok(Board::from_core(*self.inner.board(id)))
+    }
+
+    /// Every accepted action in order, with its time: the core's log, from
+    /// which `Game.fromJSON` rebuilds the game exactly. Between two moves it
+    /// keeps one tick and the standing offers (see the core's docs).
+    #[napi(catch_unwind)]
+    pub fn log(&self) -> Vec<LogEntry> {
+        self.inner.log().iter().map(log_entry).collect()
+    }
+
+    /// Takes back the last action of the log, exactly (a takeback), and
+    /// returns it; `null` when nothing was played. A finished game reopens.
+    #[napi(catch_unwind)]
+    pub fn undo(&mut self) -> Option<LogEntry> {
+        self.inner.undo().as_ref().map(log_entry)
+    }
+
+    /// The game as JSON: settings, start BFEN and log (`JSON.stringify(game)`
+    /// calls it); `Game.fromJSON` gives back an equal game.
+    #[napi(js_name = "toJSON", catch_unwind)]
+    pub fn to_json(&self) -> GameJson {
+        let s = self.inner.settings();
+        GameJson {
+            mode: match s.mode {
+                core::Mode::Live => "live",
+                core::Mode::TurnBased => "turn",
+            }
+            .to_string(),
+            time_control: s.time_control.map_or("-".to_string(), |tc| tc.to_string()),
+            humans: s.humans.seats().map(core::Seat::char).collect(),
+            move_cap: u32::from(s.move_cap),
+            bfen: core::Bfen(self.inner.start_boards()).to_string(),
+            log: self.log(),
+        }
+    }
+
+    /// Rebuilds a game from `toJSON()`'s object (or its parsed JSON) with the
+    /// core's restore: the very game, or `ERR_INVALID_ARG_VALUE` naming the
+    /// first log entry that does not follow.
+    #[napi(factory, js_name = "fromJSON", catch_unwind)]
+    pub fn from_json(json: GameJson) -> Result<Game> {
+        let game = Game::new(Some(GameOptions {
+            mode: Some(json.mode.clone()),
+            time_control: Some(json.time_control.clone()),
+            humans: Some(json.humans.clone()),
+            bfen: Some(json.bfen.clone()),
+            move_cap: Some(f64::from(json.move_cap)),
+        }))?;
+        let log = json.log.iter().map(action_of).collect::<Result<Vec<_>>>()?;
+        let restored =
+            core::Game::restore(*game.inner.settings(), *game.inner.start_boards(), &log).map_err(
+                |e| {
+                    error::error(
+                        Code::InvalidArgValue,
+                        format!("cannot rebuild the game: {e}"),
+                    )
+                },
+            )?;
+        Ok(Game::from_core(Box::new(restored)))
     }
 
     /// Both boards as BFEN (N2): `'fenA | fenB'`.
