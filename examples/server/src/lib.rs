@@ -14,6 +14,7 @@
 pub mod bots;
 pub mod db;
 pub mod protocol;
+pub mod stats;
 pub mod table;
 pub mod tables;
 
@@ -79,6 +80,8 @@ pub struct App {
     pub bots: BotPool,
     /// The settings.
     pub config: Config,
+    /// Accept-to-broadcast latency.
+    pub latency: stats::Latency,
     next_table: AtomicU64,
     next_conn: AtomicU64,
 }
@@ -94,6 +97,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         config: config.clone(),
         next_table: AtomicU64::new(next_id),
         next_conn: AtomicU64::new(1),
+        latency: stats::Latency::default(),
     });
     let mut restored = 0;
     for table in stored {
@@ -273,6 +277,14 @@ impl Conn {
     async fn dispatch(&mut self, msg: ClientMsg) {
         match msg {
             ClientMsg::Ping => self.reply(protocol::pong().to_string()),
+            ClientMsg::Stats { reset } => {
+                let (count, p50, p99, max) = self.app.latency.summary(reset);
+                self.reply(
+                    serde_json::json!({"type": "stats", "broadcasts": count,
+                        "p50_us": p50, "p99_us": p99, "max_us": max})
+                    .to_string(),
+                );
+            }
             ClientMsg::List => {
                 let mut ids: Vec<u64> = self
                     .app
@@ -342,9 +354,9 @@ impl Conn {
                 self.attach(table, |conn, out, reply| Cmd::Spectate { conn, out, reply })
                     .await;
             }
-            ClientMsg::Start => self.to_table(Cmd::Start { conn: self.id }).await,
-            ClientMsg::Leave => self.to_table(Cmd::Leave { conn: self.id }).await,
-            ClientMsg::State { id } => self.to_table(Cmd::State { conn: self.id, id }).await,
+            ClientMsg::Start => self.send_to_table(Cmd::Start { conn: self.id }).await,
+            ClientMsg::Leave => self.send_to_table(Cmd::Leave { conn: self.id }).await,
+            ClientMsg::State { id } => self.send_to_table(Cmd::State { conn: self.id, id }).await,
             ClientMsg::Move { text, seat } => self.act(seat, ClientAction::Move(text)).await,
             ClientMsg::Sit { seat } => self.act(seat, ClientAction::Sit).await,
             ClientMsg::Resign { seat } => self.act(seat, ClientAction::Resign).await,
@@ -358,7 +370,7 @@ impl Conn {
             Ok(named) => named,
             Err(message) => return self.error(Code::BadValue, &message),
         };
-        self.to_table(Cmd::Act {
+        self.send_to_table(Cmd::Act {
             conn: self.id,
             named,
             action,
@@ -366,7 +378,7 @@ impl Conn {
         .await;
     }
 
-    async fn to_table(&mut self, cmd: Cmd) {
+    async fn send_to_table(&mut self, cmd: Cmd) {
         match &self.table {
             Some((_, tx)) => {
                 if tx.send(cmd).await.is_err() {

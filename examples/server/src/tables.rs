@@ -384,7 +384,7 @@ impl Table {
         }
         for seat in Seat::ALL {
             if self.gone_deadline(seat).is_some_and(|d| d <= now) {
-                self.to_computer(seat).await;
+                self.hand_to_computer(seat).await;
             }
         }
     }
@@ -776,7 +776,7 @@ impl Table {
     }
 
     /// A human who stayed away past the grace period: the computer plays on.
-    async fn to_computer(&mut self, seat: Seat) {
+    async fn hand_to_computer(&mut self, seat: Seat) {
         let running = self.running();
         let state = &mut self.seats[seat.index()];
         state.gone_since = None;
@@ -873,6 +873,7 @@ impl Table {
             .map_or(0, |d| d.as_micros() as u64);
         frame["accepted_us"] = json!(wall);
         self.broadcast(frame.to_string().into());
+        self.app.latency.record(accepted.elapsed());
     }
 
     fn seats_view(&self) -> Value {
