@@ -256,6 +256,13 @@ async fn main() {
             s["max_us"].as_f64().unwrap_or(f64::NAN) / 1000.0,
             s["broadcasts"]
         );
+        println!(
+            "latency p50/p99/max accept->written to each socket (server side): {:.1} / {:.1} / {:.1} ms over {} writes",
+            s["written_p50_us"].as_f64().unwrap_or(f64::NAN) / 1000.0,
+            s["written_p99_us"].as_f64().unwrap_or(f64::NAN) / 1000.0,
+            s["written_max_us"].as_f64().unwrap_or(f64::NAN) / 1000.0,
+            s["writes"]
+        );
     }
     println!(
         "games ended:       {}",

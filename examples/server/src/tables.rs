@@ -26,7 +26,26 @@ use crate::table::{LogEntry, Refusal, Report, TableAction, TableGame};
 /// A connection's id.
 pub type ConnId = u64;
 /// Frames to one connection.
-pub type Out = mpsc::Sender<Utf8Bytes>;
+pub type Out = mpsc::Sender<Outgoing>;
+
+/// A frame on its way to a client; a report carries when its action was
+/// accepted, so the connection can count the latency once it is written.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    /// The JSON text.
+    pub text: Utf8Bytes,
+    /// When the action was accepted, for reports.
+    pub accepted: Option<Instant>,
+}
+
+impl From<String> for Outgoing {
+    fn from(text: String) -> Outgoing {
+        Outgoing {
+            text: text.into(),
+            accepted: None,
+        }
+    }
+}
 /// What the table answers a join, reconnect or spectate with.
 pub type Reply = oneshot::Sender<Result<Option<Seat>, (Code, String)>>;
 
@@ -811,7 +830,7 @@ impl Table {
         self.send_text(conn, frame.to_string().into());
     }
 
-    fn send_text(&mut self, conn: ConnId, text: Utf8Bytes) {
+    fn send_text(&mut self, conn: ConnId, text: Outgoing) {
         if let Some(client) = self.clients.get(&conn) {
             if client.out.try_send(text).is_err() {
                 // Gone or too slow to read its frames: drop it.
@@ -833,7 +852,7 @@ impl Table {
         self.send_text(conn, error_frame(code, message).into());
     }
 
-    fn broadcast(&mut self, text: Utf8Bytes) {
+    fn broadcast(&mut self, text: Outgoing) {
         let mut gone = Vec::new();
         for (&conn, client) in &self.clients {
             if client.out.try_send(text.clone()).is_err() {
@@ -872,7 +891,10 @@ impl Table {
             .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
             .map_or(0, |d| d.as_micros() as u64);
         frame["accepted_us"] = json!(wall);
-        self.broadcast(frame.to_string().into());
+        self.broadcast(Outgoing {
+            text: frame.to_string().into(),
+            accepted: Some(accepted),
+        });
         self.app.latency.record(accepted.elapsed());
     }
 
