@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use bughouse_core::{BotAction, Game, SearchLimits, Seat, TranspositionTable};
+use bughouse_core::{BotAction, Game, SearchLimits, Seat, TableEntry, TranspositionTable};
 use tokio::sync::Semaphore;
 
 /// Entries of each search thread's table: 4096 × 12 bytes = 48 KiB, room
@@ -20,7 +20,7 @@ use tokio::sync::Semaphore;
 const TT_ENTRIES: usize = 4096;
 
 thread_local! {
-    static TABLE: RefCell<Box<TranspositionTable<TT_ENTRIES>>> =
+    static TABLE: RefCell<Box<TranspositionTable<[TableEntry; TT_ENTRIES]>>> =
         RefCell::new(Box::new(TranspositionTable::with_entries()));
 }
 
