@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
@@ -165,6 +166,24 @@ struct SeatState {
     /// Bumped whenever who plays the seat changes, so a late search result
     /// for the seat's previous holder is dropped.
     generation: u64,
+    /// Raised to end the running search early (its seat changed hands or
+    /// the game ended): the bot answers within ~0.1 ms.
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl SeatState {
+    /// Who plays the seat changed: forget and stop its search.
+    fn change_holder(&mut self) {
+        self.generation += 1;
+        self.searching = false;
+        self.stop_search();
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -363,14 +382,18 @@ impl Table {
                 continue;
             }
             let tx = self.tx.upgrade()?;
-            let copy = g.clone();
+            let copy = Box::new(g.clone());
             let nodes = self.spec.bot_nodes;
             let seed = self.id.wrapping_mul(0x9e37_79b9) ^ game.log().len() as u64;
             let generation = state.generation;
             let bots = self.app.bots.clone();
-            self.seats[seat.index()].searching = true;
+            let at_ms = self.game_time(now);
+            let stop = Arc::new(AtomicBool::new(false));
+            let state = &mut self.seats[seat.index()];
+            state.searching = true;
+            state.stop = Some(stop.clone());
             tokio::spawn(async move {
-                let action = bots.choose(copy, seat, nodes, seed).await;
+                let action = bots.choose(copy, seat, nodes, seed, at_ms, stop).await;
                 let _ = tx
                     .send(Cmd::Bot {
                         seat,
@@ -453,8 +476,7 @@ impl Table {
                 state.gone_since = None;
                 if state.computer {
                     state.computer = false;
-                    state.generation += 1;
-                    state.searching = false;
+                    state.change_holder();
                 }
                 let _ = out.try_send(
                     json!({"type": "joined", "table": self.id, "seat": seat_letter(seat), "token": token})
@@ -490,7 +512,7 @@ impl Table {
                     state.gone_since = None;
                     if started {
                         state.computer = running;
-                        state.generation += 1;
+                        state.change_holder();
                     }
                     if let Err(e) = self
                         .app
@@ -589,6 +611,7 @@ impl Table {
                     return;
                 }
                 state.searching = false;
+                state.stop = None;
                 if !state.computer {
                     return;
                 }
@@ -646,8 +669,7 @@ impl Table {
         if state.computer {
             // A human takes over a seat the computer was playing.
             state.computer = false;
-            state.generation += 1;
-            state.searching = false;
+            state.change_holder();
         }
         let _ = out.try_send(
             json!({"type": "joined", "table": self.id, "seat": seat_letter(seat), "token": token})
@@ -752,6 +774,11 @@ impl Table {
                 }
             }
         }
+        if report.outcome.is_some() {
+            for state in &mut self.seats {
+                state.stop_search();
+            }
+        }
         self.broadcast_report(&report, accepted);
         if !applied {
             if let Some(conn) = conn {
@@ -815,7 +842,7 @@ impl Table {
             }
         } else if running {
             state.computer = true;
-            state.generation += 1;
+            state.change_holder();
         }
         self.broadcast_seats();
     }
