@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node test-node-pack test-server load-server
+.PHONY: install-python bench-python bench-node test-node-pack test-server test-server-browser load-server
 
 # The main job.
 run:
@@ -110,3 +110,10 @@ test-bench:
 # Perft side by side with shakmaty and cozy-chess: nodes/s and ratios.
 bench:
 	$(CARGO) run --release -p bughouse-benches --bin perft_vs
+
+# Four Chromium pages at one table of the server, through its test page
+# (playwright-core from bughouse-node's packages; Debian's chromium, or
+# $CHROMIUM). Not part of `make test` until CI installs chromium.
+test-server-browser: $(NODE_PKG)/node_modules/.package-lock.json
+	$(CARGO) build -p bughouse-server
+	$(NODE) --test examples/server/browser/
