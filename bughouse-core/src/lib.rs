@@ -70,7 +70,7 @@
 
 mod board;
 mod bot;
-mod error;
+pub mod error;
 pub mod game;
 mod notation;
 
@@ -96,8 +96,8 @@ pub use bot::{
     Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
 };
 pub use error::{
-    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
-    SanIllegalReason, SetupError,
+    BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,
+    IllegalReason, MoveTextError, SanError, SanIllegalReason, SeatError, SettingsError, SetupError,
 };
 pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use game::outcome::{EndReason, Outcome};
