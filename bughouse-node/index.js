@@ -1,9 +1,11 @@
 // CommonJS entry: `const { Board } = require('bughouse')`.
 //
-// Loads the native addon `bughouse.node`, which `npm install` builds from the
-// Rust sources on this machine (scripts/build.mjs, the package's `install`
-// script). Hand-written rather than napi-rs's generated multi-platform loader:
-// the addon is always built here, for this platform, under one name.
+// Loads the native addon: `bughouse.node` when it was built on this machine
+// (a checkout: scripts/build.mjs, the package's `install` script there), else
+// the prebuilt addon for this platform that the published tarball ships
+// (`bughouse.linux-x64-gnu.node`, named as napi-rs names them: see
+// scripts/platform.cjs). Hand-written rather than napi-rs's generated
+// loader: one package, no per-platform optional dependencies.
 //
 // Besides loading, this file only turns move codes into UCI strings (see
 // `legalMoves` below), splits the SAN list, reads the computer player's
@@ -11,22 +13,31 @@
 // builds the record objects of `readBpgn`: no rules here.
 'use strict'
 
+const { existsSync } = require('node:fs')
 const { join } = require('node:path')
+const { prebuiltName } = require('./scripts/platform.cjs')
 
-const addon = join(__dirname, 'bughouse.node')
-let binding
-try {
-  binding = require(addon)
-} catch (cause) {
-  if (cause && cause.code !== 'MODULE_NOT_FOUND') throw cause
-  throw new Error(
-    `bughouse: the native addon ${addon} is not built. Build it with ` +
-      '`npm rebuild bughouse` (if npm skipped the install script, approve it first: ' +
-      `\`npm install-scripts approve bughouse\`) or \`node ${join(__dirname, 'scripts', 'build.mjs')}\`; ` +
-      'it needs the Rust toolchain (cargo).',
-    { cause },
-  )
+/** The addon files this package may load, the local build first. */
+function addonCandidates() {
+  return [join(__dirname, 'bughouse.node'), join(__dirname, prebuiltName())]
 }
+
+function loadAddon() {
+  const candidates = addonCandidates()
+  for (const file of candidates) {
+    if (existsSync(file)) return require(file)
+  }
+  const e = new Error(
+    `bughouse: no native addon for this platform (looked for ${candidates.join(', ')}). ` +
+      'The package ships a prebuilt addon for the platform it was packed on; elsewhere build it ' +
+      `from a checkout of the repository with the Rust toolchain: \`node ${join(__dirname, 'scripts', 'build.mjs')}\` ` +
+      '(if npm skipped the install script: `npm rebuild bughouse`).',
+  )
+  e.code = 'MODULE_NOT_FOUND' // as require's own, for code that loads the package optionally
+  throw e
+}
+
+const binding = loadAddon()
 
 // Move lists cross the boundary as 16-bit move codes written into one
 // reusable buffer, and become strings through a table of interned UCI

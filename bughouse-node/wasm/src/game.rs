@@ -246,7 +246,7 @@ impl Game {
         let seat = convert::parse_seat(&seat)?;
         let ms = match convert::maybe_timestamp("atMs", &at_ms)? {
             None => self.inner.clock_ms(seat),
-            Some(at) => self.inner.clock_ms_at(seat, at),
+            Some(at) => self.inner.clock_ms_at(seat, at).map_err(error::game)?,
         };
         Ok(convert::nullable(ms.map(|ms| ms as f64)))
     }
