@@ -105,3 +105,30 @@ describe('the native and WebAssembly builds have one surface', { skip }, () => {
     for (const call of calls) assert.deepEqual(answer(wasm, call), answer(native, call), call.toString())
   })
 })
+
+describe('Node without a native addon', { skip }, () => {
+  it('require and import fall back to the WebAssembly build', async () => {
+    const { cpSync, mkdtempSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { spawnSync } = await import('node:child_process')
+    const dir = mkdtempSync(join(tmpdir(), 'bughouse-noaddon-'))
+    try {
+      const from = new URL('..', import.meta.url).pathname
+      for (const f of ['package.json', 'index.js', 'index.mjs', 'scripts/platform.cjs', 'wasm']) {
+        cpSync(join(from, f), join(dir, f), { recursive: true, filter: (p) => !p.includes('/wasm/target') && !p.includes('/wasm/src') })
+      }
+      const script = `
+        const b = require('./index.js');
+        import('./index.mjs').then((m) => {
+          if (m.Board !== b.Board) throw new Error('two instances');
+          console.log(JSON.stringify([new b.Board().legalMoves().length, typeof b.Game.prototype.botMoveAsync]));
+        })`
+      const r = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' })
+      assert.equal(r.status, 0, r.stderr)
+      assert.deepEqual(JSON.parse(r.stdout), [20, 'function'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
