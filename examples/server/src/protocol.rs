@@ -94,6 +94,13 @@ pub enum ClientMsg {
     },
     /// Answered by `pong`.
     Ping,
+    /// The server's accept-to-broadcast latency so far (100 µs buckets);
+    /// `reset` starts a new count.
+    Stats {
+        /// Start over after answering.
+        #[serde(default)]
+        reset: bool,
+    },
 }
 
 /// A table's settings as a client may give them.
