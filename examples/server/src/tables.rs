@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use bughouse_core::{
-    BoardId, BotAction, GameSettings, Mode, Move, Outcome, SanError, Seat, Seats, TimeControl,
+    BoardId, BotAction, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl,
 };
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
@@ -1028,20 +1028,11 @@ fn parse_move(game: &TableGame, seat: Seat, text: &str) -> Result<Move, (Code, S
             format!("move text too long: {:?}", clip(text)),
         ));
     }
-    if let Ok(m) = Move::from_uci(text) {
-        return Ok(m);
-    }
     game.game()
         .board(seat.board)
-        .parse_san(text)
+        .parse_move(text)
         .map_err(|error| {
-            let error = match error {
-                SanError::Invalid(error) => bughouse_core::GameError::InvalidMove { seat, error },
-                SanError::Ambiguous { .. } => {
-                    bughouse_core::GameError::AmbiguousMove { seat, error }
-                }
-                SanError::Illegal { .. } => bughouse_core::GameError::IllegalSan { seat, error },
-            };
+            let error = bughouse_core::GameError::from_san(seat, error);
             (Code::of_game_error(&error), error.to_string())
         })
 }
