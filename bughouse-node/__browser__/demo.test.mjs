@@ -43,9 +43,21 @@ async function clickMove(page, uci, pick) {
   if (uci.length === 5) await page.locator(`#promotion button[data-promotion]`).nth(pick % 4).click()
 }
 
-async function playToTheEnd(page, limitMs) {
+/** Plays a move by dragging the piece, as a person with a mouse would. */
+async function dragMove(page, uci) {
+  const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+  await square(uci.slice(0, 2)).dragTo(square(uci.slice(2, 4)))
+}
+
+async function playToTheEnd(page, limitMs, { dragFirst = false } = {}) {
   const deadline = Date.now() + limitMs
   let clicks = 0
+  if (dragFirst) {
+    await page.waitForFunction(() => globalThis.bughouseDemo.game.isTurnOf('A'))
+    await dragMove(page, 'e2e4')
+    const moved = await page.evaluate(() => globalThis.bughouseDemo.game.moves()[0])
+    assert.deepEqual(moved, { seat: 'A', move: 'e2e4' })
+  }
   for (;;) {
     const s = await state(page)
     if (s.over) return { outcome: s.outcome, clicks }
@@ -66,7 +78,7 @@ describe('the playable page (demo/)', () => {
   it('turn-based: played to the end by clicks, the ending message names its rule', async () => {
     const { page, errors } = await open(browser, `${base}/demo/?mode=turn&cap=40&nodes=400`)
     await page.waitForFunction(() => globalThis.bughouseDemo?.game)
-    const { outcome, clicks } = await playToTheEnd(page, 120_000)
+    const { outcome, clicks } = await playToTheEnd(page, 120_000, { dragFirst: true })
     assert.ok(clicks > 0)
     const status = await page.locator('#status').textContent()
     assert.equal(status, outcome.message)
