@@ -74,6 +74,32 @@ async function playToTheEnd(page, limitMs, { dragFirst = false } = {}) {
   }
 }
 
+describe('the computer player in a Web Worker', () => {
+  it('botMoveAsync leaves the page free while it searches, and answers a legal move', async () => {
+    const { page, errors } = await open(browser, `${base}/demo/?mode=turn`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const r = await page.evaluate(async () => {
+      const { Game } = await import('/wasm/index.browser.mjs')
+      const game = new Game({ mode: 'turn', humans: '' })
+      let settled = false
+      const search = game.botMoveAsync('A', { nodes: 400000 }).then((m) => ((settled = true), m))
+      // Were the search on this thread, no timer could fire before it ends.
+      const ticks = []
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now()
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        ticks.push(performance.now() - t)
+      }
+      const during = !settled
+      const move = await search
+      return { during, move, legal: game.legalMoves('A'), ticks }
+    })
+    assert.ok(r.during, 'the search ended before the page ran a timer')
+    assert.ok(r.legal.includes(r.move), r.move)
+    assert.deepEqual(errors, [])
+  })
+})
+
 describe('the playable page (demo/)', () => {
   it('turn-based: played to the end by clicks, the ending message names its rule', async () => {
     const { page, errors } = await open(browser, `${base}/demo/?mode=turn&cap=40&nodes=400`)
