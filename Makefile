@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node test-node-pack
+.PHONY: install-python bench-python bench-node setup-chromium test-node-pack
 
 # The main job.
 run:
@@ -46,7 +46,13 @@ install-python: setup-python
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pip install --quiet \
 		--no-build-isolation --no-deps --force-reinstall ./bughouse-py
 
-test-python: install-python
+# The SVG pictures are rendered in headless Chromium (tests/test_svg.py):
+# Debian's package, installed on first use.
+setup-chromium:
+	command -v chromium >/dev/null 2>&1 || (apt-get update && \
+		apt-get install -y --no-install-recommends chromium)
+
+test-python: install-python setup-chromium
 	$(PY) -m pytest bughouse-py/tests -q
 	$(PY) -m mypy.stubtest bughouse
 	$(PY) -m mypy --check-untyped-defs bughouse-py/tests

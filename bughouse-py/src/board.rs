@@ -416,6 +416,15 @@ impl PyBoard {
         }
     }
 
+    /// The board as SVG (`bughouse.svg.board`), so that notebooks show
+    /// boards as pictures.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("board", (slf,))?
+            .extract()
+    }
+
     /// An ASCII diagram, rank 8 first, python-chess style (`.` empty), with
     /// Black's pocket above and White's below when they hold anything.
     fn __str__(&self) -> String {

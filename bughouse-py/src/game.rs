@@ -726,6 +726,15 @@ impl PyGame {
         **other.lock() == *mine
     }
 
+    /// The match as SVG (`bughouse.svg.game`): both boards, pockets,
+    /// clocks, last moves, checks; notebooks show it.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("game", (slf,))?
+            .extract()
+    }
+
     fn __repr__(&self) -> String {
         let game = self.lock();
         let clocks = match (game.settings().mode, game.settings().time_control) {

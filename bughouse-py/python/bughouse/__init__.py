@@ -117,4 +117,8 @@ __all__ = [
     "GameOverError",
     "NoSitsLeftError",
     "InvalidBpgnError",
+    "svg",
 ]
+
+# Pictures (pure Python over the engine's reads): `bughouse.svg.board(b)`.
+from bughouse import svg  # noqa: E402
