@@ -11,11 +11,12 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, Square, perft_while};
+use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, perft_while};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, BadSan, OrRaise};
 use crate::legal_moves::PyLegalMoves;
 use crate::moves::{self, PyMove};
@@ -428,29 +429,31 @@ impl PyBoard {
     /// An ASCII diagram, rank 8 first, python-chess style (`.` empty), with
     /// Black's pocket above and White's below when they hold anything.
     fn __str__(&self) -> String {
-        let board = self.board();
-        let mut out = String::new();
-        let black = board.pocket(Color::Black);
-        if !black.is_empty() {
-            out.push_str(&format!("[{}]\n", black.to_string().to_ascii_lowercase()));
-        }
-        for rank in (0..8).rev() {
-            let row: Vec<String> = (0..8)
-                .map(|file| {
-                    let sq = Square::ALL[rank * 8 + file];
-                    board.piece_at(sq).map_or('.', |p| p.char()).to_string()
-                })
-                .collect();
-            out.push_str(&row.join(" "));
-            if rank > 0 {
-                out.push('\n');
-            }
-        }
-        let white = board.pocket(Color::White);
-        if !white.is_empty() {
-            out.push_str(&format!("\n[{white}]"));
-        }
-        out
+        diagram::lines(&self.board(), &Style::ASCII, false).join("\n")
+    }
+
+    /// The diagram in Unicode chess symbols, as python-chess's
+    /// `board.unicode()`: `invert_color` swaps the symbols' colours (for
+    /// dark backgrounds), `borders` adds rank numbers and file letters,
+    /// `empty_square` fills empty squares, `orientation=BLACK` puts Black at
+    /// the bottom. Unlike python-chess, the pockets are shown: the top
+    /// player's above, the bottom player's below (`[♕♘♙]`).
+    #[pyo3(signature = (*, invert_color=false, borders=false, empty_square="⭘", orientation=true))]
+    fn unicode(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> String {
+        let style = Style {
+            unicode: true,
+            invert_color,
+            empty: empty_square,
+            white_at_bottom: orientation,
+            coordinates: borders,
+        };
+        diagram::lines(&self.board(), &style, false).join("\n")
     }
 
     /// Pickles as the starting FEN, the flavour and the moves in UCI; the

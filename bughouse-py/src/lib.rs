@@ -13,6 +13,7 @@ mod board;
 mod bot;
 mod constants;
 mod convert;
+mod diagram;
 mod errors;
 mod game;
 mod game_record;

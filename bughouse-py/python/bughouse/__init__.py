@@ -117,7 +117,6 @@ __all__ = [
     "GameOverError",
     "NoSitsLeftError",
     "InvalidBpgnError",
-    "svg",
 ]
 
 # Pictures (pure Python over the engine's reads): `bughouse.svg.board(b)`.
