@@ -89,6 +89,7 @@ pub use board::moves::Move;
 pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
+pub use board::predicates::BoardOutcome;
 pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;

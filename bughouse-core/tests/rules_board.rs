@@ -697,3 +697,87 @@ fn r9_play_says_a_pawn_on_the_last_rank_must_promote() {
     );
     assert!(start.clone().play(mv("b7b8n")).is_ok());
 }
+
+/// python-chess's move predicates agree with what `play` does, over every
+/// legal move of the positions of random games in both flavours: captures
+/// and en passant (R9, R15) as `play` takes pieces, the half-move counter
+/// as `play` resets it (R33: FEN only), check as the position after shows it
+/// (R12 drops may check), castling as the king's two-square move (R14), and
+/// no legal move is "into check" (R13).
+#[test]
+fn r9_r13_move_predicates_agree_with_play() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut captures, mut checks, mut castles, mut en_passants) = (0, 0, 0, 0);
+    for game in 0..40 {
+        let flavour = if game % 2 == 0 {
+            Flavour::Bughouse
+        } else {
+            Flavour::Crazyhouse
+        };
+        let mut b = Board::new_with(flavour);
+        for _ in 0..120 {
+            let moves = b.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let mut after = b;
+                let captured = after.play_unchecked(m);
+                assert_eq!(b.is_capture(m), captured.is_some(), "{b} {m}");
+                assert_eq!(b.is_zeroing(m), after.halfmoves() == 0, "{b} {m}");
+                assert_eq!(b.gives_check(m), after.is_check(), "{b} {m}");
+                assert!(!b.is_into_check(m), "{b} {m}");
+                let king_two_files = matches!(m, Move::Normal { from, to, .. }
+                    if b.role_at(from) == Some(Role::King)
+                        && (from.index() as i32 - to.index() as i32).abs() == 2);
+                assert_eq!(b.is_castling(m), king_two_files, "{b} {m}");
+                if b.is_en_passant(m) {
+                    assert!(captured.is_some() && b.piece_at(m.to()).is_none());
+                    en_passants += 1;
+                }
+                captures += usize::from(captured.is_some());
+                checks += usize::from(after.is_check());
+                castles += usize::from(king_two_files);
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            b.play(m).unwrap();
+        }
+    }
+    assert!(captures > 1000 && checks > 100 && castles > 10 && en_passants > 0);
+}
+
+/// R13: a move refused only for the king's safety is "into check"; one the
+/// piece cannot make, or a legal one, is not.
+#[test]
+fn r13_is_into_check_names_moves_that_leave_the_king_attacked() {
+    let b = board("4k3/4r3/8/8/8/8/4B3/4K3[N] w - - 0 1");
+    assert!(b.is_into_check(mv("e2d3"))); // pinned
+    assert!(!b.is_into_check(mv("e1d1"))); // legal
+    assert!(!b.is_into_check(mv("e2e3"))); // a bishop cannot go there
+    let checked = board("4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    assert!(checked.is_into_check(mv("N@e4"))); // a drop that does not block
+    assert!(checked.is_into_check(mv("e1f1")));
+    assert!(!checked.is_into_check(mv("e1e2")));
+}
+
+/// R16, R18: a board ends only by mate; a waiting side is no ending.
+#[test]
+fn r16_r18_a_board_ends_only_by_checkmate() {
+    let mated = board("7k/6Q1/6K1/8/8/8/8/8[] b - - 0 1");
+    assert_eq!(
+        mated.outcome(),
+        Some(bughouse_core::BoardOutcome {
+            winner: Color::White
+        })
+    );
+    assert_eq!(mated.outcome().unwrap().result(), "1-0");
+    let waiting = board("7k/8/6QK/8/8/8/8/8[] b - - 0 1");
+    assert!(waiting.is_waiting() && waiting.outcome().is_none());
+    assert_eq!(Board::new().outcome(), None);
+}

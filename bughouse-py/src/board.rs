@@ -11,7 +11,9 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, perft_while};
+use bughouse_core::{
+    Bitboard, Board, BoardOutcome, BoardStatus, Color, Flavour, Move, perft_while,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
@@ -331,6 +333,62 @@ impl PyBoard {
         moves::to_py(py, last.ok_or_else(errors::nothing_to_peek)?)
     }
 
+    /// Whether `move` takes a piece (en passant included, R9); a drop never
+    /// does. As python-chess's, for legal moves.
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_capture(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` is an en passant capture (R9, R15).
+    fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_en_passant(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` is castling: the king's two-square move (R14).
+    fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_castling(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` resets the half-move clock: a capture or a pawn move.
+    /// Unlike python-chess's standard board, there is no fifty-move rule
+    /// (R33): the clock is kept for FEN only. Drops do not reset it, a pawn
+    /// drop included (python-chess's crazyhouse board resets it then).
+    fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_zeroing(moves::extract(r#move)?))
+    }
+
+    /// Whether the legal `move` checks the opponent (a drop may, R12);
+    /// False for a move that is not legal here.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().gives_check(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` is refused only because it leaves or puts the
+    /// mover's king in check (R13); False for a legal move and for one
+    /// refused for another reason.
+    fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_into_check(moves::extract(r#move)?))
+    }
+
+    /// How this board ended: a `BoardOutcome` for checkmate (R16), else
+    /// None. Unlike python-chess there is no stalemate (a side without a
+    /// move waits, R18), no fifty-move rule and no repetition on one board
+    /// (R33; repetition is the match's, R25): only mate ends a board. A
+    /// match's endings (time, resignation, …) are `Game.outcome()`'s.
+    fn outcome(&self) -> Option<PyBoardOutcome> {
+        self.board().outcome().map(PyBoardOutcome)
+    }
+
+    /// Whether the board ended: checkmate (R16). See `outcome`.
+    fn is_game_over(&self) -> bool {
+        self.board().outcome().is_some()
+    }
+
+    /// `"1-0"`, `"0-1"` after mate, else `"*"` (a board is never drawn).
+    fn result(&self) -> &'static str {
+        self.board().outcome().map_or("*", BoardOutcome::result)
+    }
+
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
         self.board().is_check()
@@ -487,6 +545,41 @@ impl PyBoard {
         }
         *self.lock() = restored;
         Ok(())
+    }
+}
+
+/// How a single board ended, as python-chess's `Outcome`: only by
+/// checkmate (R16), so `termination` is always `"checkmate"`.
+#[pyclass(frozen, eq, hash, module = "bughouse", name = "BoardOutcome")]
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct PyBoardOutcome(BoardOutcome);
+
+#[pymethods]
+impl PyBoardOutcome {
+    /// The side that gave mate: `WHITE` (True) or `BLACK`.
+    #[getter]
+    fn winner(&self) -> bool {
+        self.0.winner.is_white()
+    }
+
+    /// `"checkmate"`: the only way a board ends (R16, R18, R33).
+    #[getter]
+    fn termination(&self) -> &'static str {
+        "checkmate"
+    }
+
+    /// `"1-0"` or `"0-1"`.
+    fn result(&self) -> &'static str {
+        self.0.result()
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = if self.0.winner.is_white() {
+            "WHITE"
+        } else {
+            "BLACK"
+        };
+        format!("BoardOutcome(termination='checkmate', winner={winner})")
     }
 }
 

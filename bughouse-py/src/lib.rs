@@ -32,6 +32,7 @@ fn _bughouse(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<pocket::PyPocket>()?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyBoardOutcome>()?;
     m.add_class::<legal_moves::PyLegalMoves>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;

@@ -16,6 +16,7 @@ pub(crate) mod moves;
 pub(crate) mod perft;
 pub(crate) mod pocket;
 pub(crate) mod position;
+pub(crate) mod predicates;
 pub(crate) mod role;
 pub(crate) mod square;
 pub(crate) mod status;
