@@ -78,7 +78,7 @@ pub use board::attacks;
 pub use notation::{bpgn, fen, san, uci};
 
 pub use board::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
 };
 pub use board::bitboard::Bitboard;
