@@ -84,6 +84,7 @@ pub use board::attacks::{
 pub use board::bitboard::Bitboard;
 pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
+pub use board::edit::BoardFen;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
 pub use board::perft::{perft, perft_while};

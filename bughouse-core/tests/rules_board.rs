@@ -2,7 +2,7 @@
 
 use bughouse_core::{
     Board, BoardStatus, CastlingRights, Color, FenError, FenErrorKind, Flavour, IllegalReason,
-    Move, Piece, Role, Square,
+    Move, Piece, Pocket, Role, Square,
 };
 
 fn board(fen: &str) -> Board {
@@ -780,4 +780,71 @@ fn r16_r18_a_board_ends_only_by_checkmate() {
     let waiting = board("7k/8/6QK/8/8/8/8/8[] b - - 0 1");
     assert!(waiting.is_waiting() && waiting.outcome().is_none());
     assert_eq!(Board::new().outcome(), None);
+}
+
+/// N1, R7, R13, R15: edits are checked as a FEN is and change nothing when
+/// refused; castling rights that no longer apply go, the en passant square
+/// stays only while legal; mirror is an involution that keeps legality.
+#[test]
+fn n1_edits_are_checked_as_fens_are() {
+    let start = Board::new();
+    let mut b = start;
+    let white = |role: Role| role.of(Color::White);
+    assert_eq!(
+        b.set_piece_at(Square::E1, None, false),
+        Err(FenErrorKind::KingCount(Color::White))
+    );
+    assert_eq!(
+        b.set_piece_at(Square::A8, Some(white(Role::Pawn)), false),
+        Err(FenErrorKind::PawnOnBackRank)
+    );
+    let mut two_queens = b;
+    two_queens
+        .set_piece_at(Square::E4, Some(white(Role::Queen)), false)
+        .unwrap();
+    // R7: no more than two sets' queens.
+    assert_eq!(
+        two_queens.set_piece_at(Square::E5, Some(white(Role::Queen)), false),
+        Err(FenErrorKind::TooMuchMaterial {
+            color: Color::White,
+            role: Role::Queen
+        })
+    );
+    assert_eq!(b, start);
+    // A rook gone: its castling right goes with it.
+    b.set_piece_at(Square::H1, None, false).unwrap();
+    assert_eq!(
+        b.to_string(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1[] w Qkq - 0 1"
+    );
+    assert_eq!(b.hash(), b.compute_hash());
+    // A promoted piece keeps its mark; the king may move with a whole placement.
+    b.set_piece_at(Square::D4, Some(white(Role::Bishop)), true)
+        .unwrap();
+    assert!(b.promoted().contains(Square::D4));
+    let kings = [
+        (Square::A1, white(Role::King), false),
+        (Square::H8, Role::King.of(Color::Black), false),
+    ];
+    b.set_placement(kings).unwrap();
+    assert_eq!(b.to_string(), "7k/8/8/8/8/8/8/K7[] w - - 0 1");
+    let mut pocket = Pocket::EMPTY;
+    assert!(pocket.add(Role::Knight));
+    b.set_pocket(Color::White, pocket).unwrap();
+    assert_eq!(b.to_string(), "7k/8/8/8/8/8/8/K7[N] w - - 0 1");
+    assert!(b.legal_moves().iter().any(|m| m.is_drop()));
+    // The side not to move may not be left in check.
+    assert_eq!(
+        b.set_piece_at(Square::G8, Some(white(Role::Rook)), false),
+        Err(FenErrorKind::OppositeCheck)
+    );
+    // Mirror: colours and ranks swap; twice is the identity.
+    let zh = board("r3k2r/pP6/8/3pP3/8/8/8/R3K2R[Qn] w KQkq d6 0 3");
+    let m = zh.mirror();
+    assert_eq!(
+        m.to_string(),
+        "r3k2r/8/8/8/3Pp3/8/Pp6/R3K2R[Nq] b KQkq d3 0 3"
+    );
+    assert_eq!(m.mirror(), zh);
+    assert_eq!(m.legal_moves().len(), zh.legal_moves().len());
 }

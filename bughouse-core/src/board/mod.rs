@@ -9,6 +9,7 @@ pub mod attacks;
 pub(crate) mod bitboard;
 pub(crate) mod castling;
 pub(crate) mod color;
+pub(crate) mod edit;
 pub(crate) mod legality;
 pub(crate) mod magics;
 pub(crate) mod movegen;
