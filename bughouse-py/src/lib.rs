@@ -20,6 +20,7 @@ mod game_record;
 mod legal_moves;
 mod moves;
 mod outcome;
+mod piece;
 mod pocket;
 
 use pyo3::prelude::*;
@@ -30,6 +31,7 @@ fn _bughouse(m: &Bound<'_, PyModule>) -> PyResult<()> {
     constants::register(m)?;
     errors::register(m)?;
     m.add_class::<moves::PyMove>()?;
+    m.add_class::<piece::PyPiece>()?;
     m.add_class::<pocket::PyPocket>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<board::PyBoardOutcome>()?;
