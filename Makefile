@@ -54,7 +54,8 @@ setup-chromium:
 
 test-python: install-python setup-chromium
 	$(PY) -m pytest bughouse-py/tests -q
-	$(PY) -m mypy.stubtest bughouse
+	$(PY) -m mypy.stubtest bughouse --allowlist bughouse-py/stubtest-allowlist.txt
+	$(PY) -m mypy --strict bughouse-py/python/bughouse
 	$(PY) -m mypy --check-untyped-defs bughouse-py/tests
 
 # The side-by-side run against python-chess (not part of `make test`).

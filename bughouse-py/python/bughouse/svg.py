@@ -319,8 +319,8 @@ def game(g: bughouse.Game, *, arrows: Iterable[tuple[str, Union[Arrow, tuple[int
     footer = 28 if outcome is not None else 0
     width, height = 2 * panel_w + gap, panel_h + footer
     last: dict[str, Optional[bughouse.Move]] = {"A": None, "B": None}
-    for seat, move in g.moves():
-        last[seat.upper()] = move
+    for mover, move in g.moves():
+        last[mover.upper()] = move
     board_arrows: dict[str, list[Union[Arrow, tuple[int, int]]]] = {"A": [], "B": []}
     for letter, arrow in arrows:
         if letter.upper() not in board_arrows:
