@@ -7,7 +7,7 @@
 use core::fmt;
 
 use crate::board::attacks::{between, bishop_attacks, line, rook_attacks};
-use crate::notation::fen::{ep_is_well_placed, validate, write_squares};
+use crate::notation::fen::{FieldOffsets, ep_is_well_placed, validate, write_squares};
 use crate::{Bitboard, Board, CastlingSide, Color, FenErrorKind, Piece, Pocket, Role, Square};
 
 /// The placement part of a FEN (python-chess's `board_fen()`), `~` after
@@ -123,7 +123,12 @@ impl Board {
                 }
             }
         }
-        validate(self, 0).map_err(|e| e.kind)?;
+        let no_text = FieldOffsets {
+            placement: 0,
+            turn: 0,
+            castling: 0,
+        };
+        validate(self, no_text).map_err(|e| e.kind)?;
         if let Some(ep) = self.ep_square {
             if !(ep_is_well_placed(self, ep) && self.en_passant_is_legal(ep)) {
                 self.ep_square = None;

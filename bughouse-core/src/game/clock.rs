@@ -35,6 +35,13 @@ impl Default for TimeControl {
 #[error("invalid time control: expected \"base+increment\" in seconds, such as \"180+0\"")]
 pub struct TimeControlError;
 
+impl TimeControlError {
+    /// [`crate::ErrorCode::InvalidArgValue`].
+    pub const fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidArgValue
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = TimeControlError;
     /// Reads `"180+0"` (seconds), or `"180"` for no increment.
