@@ -103,3 +103,17 @@ def test_parse_uci_lan_and_variation_san():
     assert zh.lan(Move.from_uci("b7b8q")) == "b7-b8=Q+" and zh.lan(Move.from_uci("N@d6")) == "N@d6+"
     castle = Board("4k3/8/8/8/8/8/8/4K2R[] w K - 0 1")
     assert castle.lan(Move.from_uci("e1g1")) == "O-O"
+
+
+def test_edit_errors_carry_the_core_codes():
+    board = Board()
+    with pytest.raises(bughouse.InvalidFenError) as refused:
+        board.remove_piece_at(bughouse.E8)
+    assert refused.value.code == "ERR_INVALID_FEN"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError) as bad:
+        Piece.from_symbol("x" * 10**6)
+    assert bad.value.code == "ERR_INVALID_ARG_VALUE"  # type: ignore[attr-defined]
+    assert len(str(bad.value)) < 200  # the input is not echoed whole
+    with pytest.raises(ValueError) as deep:
+        board.perft(-1)
+    assert deep.value.code == "ERR_OUT_OF_RANGE"  # type: ignore[attr-defined]
