@@ -6,14 +6,14 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node setup-chromium test-node-pack
+.PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server load-server
 .PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo
 
 # The main job.
 run:
 	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
-test: lint test-rust test-rust-deep test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-fuzz test-bench
+test: lint test-rust test-rust-deep test-server test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-fuzz test-bench
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -22,7 +22,19 @@ lint:
 	cd bughouse-node/wasm && $(CARGO) fmt -- --check && $(CARGO) clippy --all-targets -- -D warnings
 
 test-rust:
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --exclude bughouse-server
+
+# The reference server (examples/server): loopback integration tests (a
+# live game of four WebSocket clients, seats, bad clients, kill -9 and
+# restart of 20 games).
+test-server:
+	$(CARGO) test -p bughouse-server
+
+# The server's load run (not part of `make test`): N all-computer tables for
+# 60 s on one core; see examples/server/README.md.
+LOAD_TABLES ?= 1000
+load-server:
+	examples/server/load/run.sh $(LOAD_TABLES)
 
 # Deep perft and other long tests, optimised.
 test-rust-deep:
