@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node test-node-pack test-server test-server-browser load-server
+.PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server test-server-browser load-server
 .PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo
 
 # The main job.
@@ -60,9 +60,16 @@ install-python: setup-python
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pip install --quiet \
 		--no-build-isolation --no-deps --force-reinstall ./bughouse-py
 
-test-python: install-python
+# The SVG pictures are rendered in headless Chromium (tests/test_svg.py):
+# Debian's package, installed on first use.
+setup-chromium:
+	command -v chromium >/dev/null 2>&1 || (apt-get update && \
+		apt-get install -y --no-install-recommends chromium)
+
+test-python: install-python setup-chromium
 	$(PY) -m pytest bughouse-py/tests -q
-	$(PY) -m mypy.stubtest bughouse
+	$(PY) -m mypy.stubtest bughouse --allowlist bughouse-py/stubtest-allowlist.txt
+	$(PY) -m mypy --strict bughouse-py/python/bughouse
 	$(PY) -m mypy --check-untyped-defs bughouse-py/tests
 
 # The side-by-side run against python-chess (not part of `make test`).

@@ -84,11 +84,13 @@ pub use board::attacks::{
 pub use board::bitboard::Bitboard;
 pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
+pub use board::edit::BoardFen;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
 pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
+pub use board::predicates::BoardOutcome;
 pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;

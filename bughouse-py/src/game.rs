@@ -11,8 +11,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
-    Move, Outcome, SearchLimits, Seat, TimeControl,
+    ActionKind, Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP,
+    Mode, Move, Outcome, SearchLimits, Seat, TimeControl,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -21,6 +21,7 @@ use pyo3::types::{PyList, PyString, PyType};
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -720,6 +721,55 @@ impl PyGame {
         // One lock at a time: `g == g` must not lock twice.
         let mine = self.lock().clone();
         **other.lock() == *mine
+    }
+
+    /// Both boards side by side as text: board A with White at the bottom,
+    /// board B turned round so that partners sit on the same side (A-White
+    /// with B-Black at the bottom), each with its pockets, coordinates, and
+    /// a line per player with its clock (live games with clocks) and `*`
+    /// for the side to move; the outcome last once the game is over.
+    fn __str__(&self) -> String {
+        let game = self.lock().clone();
+        let style = |white_at_bottom| Style {
+            coordinates: true,
+            white_at_bottom,
+            ..Style::ASCII
+        };
+        let player = |seat: Seat| {
+            let to_move = game.is_turn_of(seat);
+            let clock = game
+                .clock_ms(seat)
+                .map(|ms| format!("  {}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10))
+                .unwrap_or_default();
+            format!("{}{seat}{clock}", if to_move { "* " } else { "  " })
+        };
+        let a = diagram::lines(game.board(BoardId::A), &style(true), true);
+        let b = diagram::lines(game.board(BoardId::B), &style(false), true);
+        let mut left = vec![player(Seat::A_BLACK)];
+        left.extend(a);
+        left.push(player(Seat::A_WHITE));
+        let mut right = vec![player(Seat::B_WHITE)];
+        right.extend(b);
+        right.push(player(Seat::B_BLACK));
+        let column = left.iter().map(|l| diagram::width(l)).max().unwrap_or(0) + 6;
+        let mut out: Vec<String> = vec![format!("{:<column$}{}", "board A", "board B")];
+        for (l, r) in left.iter().zip(&right) {
+            let pad = column - diagram::width(l);
+            out.push(format!("{l}{}{r}", " ".repeat(pad)).trim_end().to_string());
+        }
+        if let Some(o) = game.outcome() {
+            out.push(o.to_string());
+        }
+        out.join("\n")
+    }
+
+    /// The match as SVG (`bughouse.svg.game`): both boards, pockets,
+    /// clocks, last moves, checks; notebooks show it.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("game", (slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> String {
