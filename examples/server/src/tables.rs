@@ -1088,6 +1088,7 @@ fn position_view(table: &TableGame) -> Value {
         )
     };
     let live = game.settings().mode == Mode::Live;
+    let snapshot = game.snapshot();
     json!({
         "bfen": game.bfen().to_string(),
         "moves_played": game.moves_played(),
@@ -1101,6 +1102,10 @@ fn position_view(table: &TableGame) -> Value {
         "sits_left": if live { Value::Null } else { seats(&|s| json!(game.sits_left(s))) },
         "draw_offers": game.draw_offers().seats().map(|s| s.char()).collect::<String>(),
         "next_flag_ms": table.next_flag_ms(),
+        // The core's snapshot: who may move now, and which boards' side to
+        // move is waiting (R18: no move or drop, not mated; its clock runs).
+        "may_move": snapshot.may_move.seats().map(|s| s.char()).collect::<String>(),
+        "waiting": snapshot.waiting,
     })
 }
 
