@@ -164,7 +164,7 @@ demo: build-wasm
 
 # Four Chromium pages at one table of the server, through its test page
 # (playwright-core from bughouse-node's packages, Chromium at
-# $(CHROMIUM), installed by setup-wasm when missing).
-test-server-browser: setup-wasm setup-node
+# $(CHROMIUM), installed by setup-chromium when missing).
+test-server-browser: setup-chromium setup-node
 	$(CARGO) build -p bughouse-server
 	CHROMIUM=$(CHROMIUM) $(NODE) --test examples/server/browser/
