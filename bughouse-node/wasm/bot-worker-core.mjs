@@ -13,8 +13,8 @@ export function serve(receive, reply) {
   let api = null
   receive((msg) => {
     if (msg.module) {
-      glue.initSync({ module: msg.module })
-      api = makeApi(glue, { module: msg.module, spawnWorker: null })
+      const { memory } = glue.initSync({ module: msg.module })
+      api = makeApi(glue, { module: msg.module, memory, spawnWorker: null })
       return
     }
     try {
