@@ -213,11 +213,15 @@ impl Game {
     pub fn push(&mut self, seat: String, text: String, at_ms: Option<f64>) -> Result<String> {
         let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let (m, _) = self
+        let report = self
             .inner
             .play_text(seat, &text, at_ms)
             .map_err(error::game)?;
-        Ok(convert::uci(m))
+        Ok(report
+            .action
+            .as_move()
+            .map(convert::uci)
+            .unwrap_or_default())
     }
 
     /// Turn-based game: the seat whose turn it is (F5); `null` in the live
@@ -240,6 +244,7 @@ impl Game {
             .inner
             .sit(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -274,6 +279,7 @@ impl Game {
             .inner
             .tick(at_ms)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -288,7 +294,8 @@ impl Game {
     pub fn resign(&mut self, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
         let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self.inner.resign(seat, at_ms).map_err(error::game)?.into())
+        let report = self.inner.resign(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// `seat` leaves the game (R29, F10): its team loses. Throws as `resign`.
@@ -299,7 +306,8 @@ impl Game {
     pub fn abandon(&mut self, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
         let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self.inner.abandon(seat, at_ms).map_err(error::game)?.into())
+        let report = self.inner.abandon(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// A human seat offers a draw (R30, F11). When every human seat has a
@@ -313,6 +321,7 @@ impl Game {
             .inner
             .offer_draw(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -321,7 +330,10 @@ impl Game {
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn withdraw_draw(&mut self, seat: String) -> Result<()> {
         let seat = self.acting_seat(&seat)?;
-        self.inner.withdraw_draw(seat).map_err(error::game)
+        self.inner
+            .withdraw_draw(seat)
+            .map_err(error::game)
+            .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
@@ -371,13 +383,11 @@ impl Game {
     pub fn moves(&self) -> Vec<SeatMove> {
         self.inner
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                core::ActionKind::Move(m) => Some(SeatMove {
-                    seat: seat_str(a.seat),
-                    uci: convert::uci(m),
-                }),
-                core::ActionKind::Sit => None,
+            .filter_map(|a| {
+                Some(SeatMove {
+                    seat: seat_str(a.seat?),
+                    uci: convert::uci(a.as_move()?),
+                })
             })
             .collect()
     }
@@ -388,19 +398,14 @@ impl Game {
     pub fn history(&self) -> Vec<HistoryEntry> {
         self.inner
             .history()
-            .iter()
-            .map(|a| {
-                let (kind, uci) = match a.kind {
-                    core::ActionKind::Move(m) => ("move", Some(convert::uci(m))),
-                    core::ActionKind::Sit => ("sit", None),
-                };
-                HistoryEntry {
-                    seat: seat_str(a.seat),
-                    kind,
-                    uci,
+            .filter_map(|a| {
+                Some(HistoryEntry {
+                    seat: seat_str(a.seat?),
+                    kind: a.kind.as_str(),
+                    uci: a.as_move().map(convert::uci),
                     at_ms: convert::ms_number(a.at_ms),
                     clock_ms: a.clock_ms.map(f64::from),
-                }
+                })
             })
             .collect()
     }
@@ -503,4 +508,13 @@ impl Game {
     pub fn copy(&self) -> Game {
         self.clone()
     }
+}
+
+/// A resignation's report always carries its ending; should it not, an
+/// error rather than a panic.
+fn no_ending() -> napi::Error<error::Code> {
+    napi::Error::new(
+        error::Code::Core(bughouse_core::ErrorCode::GameOver),
+        "the game reported no ending",
+    )
 }

@@ -11,10 +11,10 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP,
-    Mode, Move, Outcome, SearchLimits, Seat, TimeControl,
+    Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
+    Outcome, SearchLimits, Seat, TimeControl,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
@@ -184,13 +184,9 @@ impl PyGame {
         let s = game.settings();
         let history = game
             .history()
-            .iter()
-            .map(|a| {
-                let uci = match a.kind {
-                    ActionKind::Move(m) => Some(m.to_string()),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), uci, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                let uci = a.as_move().map(|m| m.to_string());
+                Some((convert::seat_letter(a.seat?), uci, a.at_ms, a.clock_ms))
             })
             .collect();
         (
@@ -416,7 +412,11 @@ impl PyGame {
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
-            self.act(Some(text), |g| g.play_text(seat, text, at))?.0
+            let report = self.act(Some(text), |g| g.play_text(seat, text, at))?;
+            report
+                .action
+                .as_move()
+                .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
             let m = moves::extract(r#move).map_err(|e| {
                 if e.is_instance_of::<PyTypeError>(r#move.py()) {
@@ -446,7 +446,7 @@ impl PyGame {
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = self.acting_seat(seat)?;
-        let outcome = self.act(None, |g| g.sit(seat))?;
+        let outcome = self.act(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -545,7 +545,7 @@ impl PyGame {
     /// moves to `at_ms`.
     fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
-        let outcome = self.act(None, |g| g.tick(at))?;
+        let outcome = self.act(None, |g| g.tick(at))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -555,7 +555,12 @@ impl PyGame {
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
+        let report = self.act(None, |g| g.resign(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// `seat` leaves the game (R29, F10): its team loses.
@@ -563,7 +568,12 @@ impl PyGame {
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
+        let report = self.act(None, |g| g.abandon(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// A human seat offers a draw (R30, F11): when every human seat has a
@@ -572,14 +582,14 @@ impl PyGame {
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = self.acting_seat(seat)?;
-        let outcome = self.act(None, |g| g.offer_draw(seat))?;
+        let outcome = self.act(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
         let seat = self.acting_seat(seat)?;
-        self.act(None, |g| g.withdraw_draw(seat))
+        self.act(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
     /// The seats with a standing draw offer, as letters.
@@ -641,11 +651,7 @@ impl PyGame {
         let played: Vec<(Seat, Move)> = self
             .lock()
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                ActionKind::Move(m) => Some((a.seat, m)),
-                ActionKind::Sit => None,
-            })
+            .filter_map(|a| Some((a.seat?, a.as_move()?)))
             .collect();
         played
             .into_iter()
@@ -665,13 +671,13 @@ impl PyGame {
         let entries: Vec<HistoryEntry> = self
             .lock()
             .history()
-            .iter()
-            .map(|a| {
-                let m = match a.kind {
-                    ActionKind::Move(m) => Some(m),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), m, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                Some((
+                    convert::seat_letter(a.seat?),
+                    a.as_move(),
+                    a.at_ms,
+                    a.clock_ms,
+                ))
             })
             .collect();
         entries

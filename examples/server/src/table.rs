@@ -125,7 +125,7 @@ impl TableGame {
         let mut table = TableGame::new(settings).map_err(|e| (0, e.to_string()))?;
         for (i, entry) in log.iter().enumerate() {
             let outcome = match (entry.action, entry.seat) {
-                (TableAction::Flag, _) => match table.game.tick(entry.at_ms) {
+                (TableAction::Flag, _) => match table.game.tick(entry.at_ms).map(|r| r.outcome()) {
                     Ok(Some(o)) => Ok(Some(o)),
                     Ok(None) => Err("a logged flag that did not fall".to_string()),
                     Err(e) => Err(e.to_string()),
@@ -231,7 +231,11 @@ impl TableGame {
     /// The timer's action once a flag is known to have fallen by `at_ms`
     /// (R21): the core ends the game at the flag's time.
     fn flag(&mut self, at_ms: u64) -> Result<Report, GameError> {
-        let outcome = self.game.tick(at_ms)?.ok_or(GameError::GameOver)?;
+        let outcome = self
+            .game
+            .tick(at_ms)?
+            .outcome()
+            .ok_or(GameError::GameOver)?;
         let entry = LogEntry {
             seat: None,
             action: TableAction::Flag,
@@ -259,7 +263,7 @@ impl TableGame {
             TableAction::Sit => self.game.sit(seat).map(drop),
             TableAction::Resign => self.game.resign(seat, Some(at_ms)).map(drop),
             TableAction::OfferDraw => self.game.offer_draw(seat).map(drop),
-            TableAction::WithdrawDraw => self.game.withdraw_draw(seat),
+            TableAction::WithdrawDraw => self.game.withdraw_draw(seat).map(drop),
             // Flags have no seat; `apply` and `replay` handle them first.
             TableAction::Flag => Err(GameError::GameOver),
         }
