@@ -36,7 +36,7 @@ function rebuild(api, s) {
   })
   for (const a of s.history) {
     if (a.kind === 'sit') game.sit(a.seat)
-    else game.push(a.seat, a.move, a.atMs)
+    else if (a.kind === 'move') game.push(a.seat, a.move, a.atMs)
   }
   if (s.mode === 'live' && s.nowMs > game.nowMs) game.tick(s.nowMs)
   return game
