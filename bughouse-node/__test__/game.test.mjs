@@ -68,7 +68,7 @@ describe('new Game', () => {
   it('throws ERR_INVALID_ARG_VALUE for a bad mode, time control or humans', () => {
     throwsCode(() => new Game({ mode: 'blitz' }), 'ERR_INVALID_ARG_VALUE', /mode/)
     throwsCode(() => new Game({ mode: '' }), 'ERR_INVALID_ARG_VALUE', /mode/)
-    for (const tc of ['', 'abc', '0+0', '180+', '+5', '-1+0', '1.5+0', '99999999+0', '180+0+0']) {
+    for (const tc of ['', 'abc', '0+0', '180+', '+5', '-1+0', '1.5.0+0', '99999999+0', '180+0+0']) {
       throwsCode(() => new Game({ timeControl: tc }), 'ERR_INVALID_ARG_VALUE', /time control/)
     }
     for (const humans of ['x', 'AX', 'A a', 'white']) {
