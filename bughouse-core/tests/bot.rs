@@ -502,3 +502,41 @@ fn node_budget_decisions_do_not_depend_on_an_idle_control() {
         decide_with(&game, Seat::A_WHITE, &limits, &control, &mut b)
     );
 }
+
+/// The thread stack the bot must fit in: 256 KiB optimised (measured: 160
+/// KiB suffices, 128 KiB does not); unoptimised frames are about twice as
+/// large (measured: 320 KiB suffices, 256 KiB does not), so 512 KiB there.
+const SMALL_STACK: usize = if cfg!(debug_assertions) { 512 } else { 256 } << 10;
+
+#[test]
+fn searches_fit_a_256_kib_thread_stack() {
+    // A server's worker threads are small; the table lives on the heap
+    // (built in place by `vec!`), the search's move lists in its own fixed
+    // stack: nothing needs more than this.
+    // On the heap: a `Game` is large (its history) and must not be moved
+    // onto the small stack either.
+    let positions: Box<[Game]> = Box::new([
+        game_on_a(BUSY, Mode::Live),
+        random_game(11, 90, Mode::Live),
+        random_game(12, 120, Mode::TurnBased),
+        game_on_a("5r1k/4N1pp/8/8/8/8/8/4K3[QN] w - - 0 1", Mode::Live),
+    ]);
+    let handle = std::thread::Builder::new()
+        .stack_size(SMALL_STACK)
+        .spawn(move || {
+            let storage = vec![TableEntry::EMPTY; 1 << 16];
+            let mut bot = Bot::with_storage(SearchLimits::nodes(60_000), storage);
+            let mut decided = 0;
+            for game in positions.iter() {
+                for seat in Seat::ALL {
+                    if let Some(d) = bot.decide(game, seat) {
+                        assert!(d.nodes <= 60_000);
+                        decided += 1;
+                    }
+                }
+            }
+            decided
+        })
+        .expect("thread starts");
+    assert!(handle.join().expect("no stack overflow") >= 4);
+}
