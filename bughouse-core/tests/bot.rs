@@ -7,8 +7,9 @@
 //! written down.
 
 use bughouse_core::{
-    Board, Bot, BotAction, Decision, Game, GameSettings, Mode, Move, SearchControl, SearchLimits,
-    Seat, Seats, TableEntry, TimePlan, TranspositionTable, decide, decide_with,
+    Board, Bot, BotAction, Decision, Flavour, Game, GameSettings, Mode, Move, SearchControl,
+    SearchLimits, Seat, Seats, TableEntry, TimePlan, TranspositionTable, decide, decide_board,
+    decide_with,
 };
 use proptest::prelude::*;
 use std::cell::Cell;
@@ -539,4 +540,81 @@ fn searches_fit_a_256_kib_thread_stack() {
         })
         .expect("thread starts");
     assert!(handle.join().expect("no stack overflow") >= 4);
+}
+
+fn crazyhouse(fen: &str) -> Board {
+    fen.parse::<Board>()
+        .expect("test position is valid")
+        .with_flavour(Flavour::Crazyhouse)
+}
+
+fn decide_lone(board: &Board, nodes: u64) -> Option<Decision> {
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    decide_board(
+        board,
+        &SearchLimits::nodes(nodes),
+        &SearchControl::new(),
+        &mut tt,
+    )
+}
+
+#[test]
+fn crazyhouse_back_rank_mate_is_mate_without_a_piece_to_block() {
+    // Ra8+ leaves Black, with an empty pocket, no reply: mate in crazyhouse
+    // (no partner can send a blocker), mere waiting in bughouse (R17).
+    let fen = "6k1/5ppp/8/8/8/8/8/R3K3[] w - - 0 1";
+    let board = crazyhouse(fen);
+    let d = decide_lone(&board, 20_000).expect("White has moves");
+    assert_eq!(d.action, BotAction::Move(Move::from_uci("a1a8").unwrap()));
+    assert_eq!(d.mate, Some(1), "{d:?}");
+    let mut after = board;
+    after.play(Move::from_uci("a1a8").unwrap()).unwrap();
+    assert!(after.is_checkmate());
+
+    let bughouse: Board = fen.parse().unwrap();
+    let d = decide_lone(&bughouse, 20_000).expect("White has moves");
+    assert_eq!(d.mate, None, "{d:?}");
+}
+
+#[test]
+fn crazyhouse_bot_keeps_what_it_captures() {
+    // The queen on h4 hangs to the knight; taken, it joins White's hand.
+    let board = crazyhouse("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 0 1");
+    let d = decide_lone(&board, 20_000).expect("White has moves");
+    let take = Move::from_uci("f3h4").unwrap();
+    assert_eq!(d.action, BotAction::Move(take), "{d:?}");
+    let mut after = board;
+    after.play(take).unwrap();
+    assert_eq!(
+        after
+            .pocket(bughouse_core::Color::White)
+            .count(bughouse_core::Role::Queen),
+        1
+    );
+}
+
+#[test]
+fn crazyhouse_games_are_always_legal_and_reach_an_end() {
+    let mut rng = Rng(77);
+    for game in 0..6 {
+        let mut board = Board::new_with(Flavour::Crazyhouse);
+        for ply in 0..120 {
+            let legal = board.legal_moves();
+            let Some(d) = decide_lone(&board, 300 + 100 * game) else {
+                assert!(legal.is_empty());
+                break;
+            };
+            let BotAction::Move(m) = d.action else {
+                panic!("a lone board never sits: {d:?}")
+            };
+            assert!(legal.contains(&m), "{m} not legal in {board}");
+            // Some randomness so the games differ.
+            let m = if ply % 7 == 3 {
+                legal[rng.below(legal.len())]
+            } else {
+                m
+            };
+            board.play(m).expect("legal");
+        }
+    }
 }

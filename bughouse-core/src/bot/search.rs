@@ -21,7 +21,7 @@ use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::tt::{Bound, Table};
 use crate::attacks::pawn_attacks_of_set;
 use crate::board::movegen::{Visitor, expand_pawn_moves};
-use crate::{Bitboard, Board, MAX_LEGAL_MOVES, Move, Role, Square};
+use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
 
 /// The deepest ply the search reaches, quiescence and extensions included.
 pub(crate) const MAX_PLY: usize = 64;
@@ -436,10 +436,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score of a side to move with no legal move: mated (R16) or
-    /// waiting (R17, R18).
+    /// waiting (R17, R18); in the crazyhouse flavour mated or stalemated.
     fn no_moves(&self, board: &Board, in_check: bool, ply: usize) -> i32 {
-        if in_check && !board.drop_could_block_check() {
+        let crazyhouse = board.flavour() == Flavour::Crazyhouse;
+        if in_check && (crazyhouse || !board.drop_could_block_check()) {
             -MATE + ply as i32
+        } else if crazyhouse {
+            // Stalemate: a draw.
+            0
         } else if in_check {
             self.eval(board) - WAITING_IN_CHECK
         } else {
