@@ -6,13 +6,13 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node
+.PHONY: install-python bench-python bench-node test-fairy
 
 # The main job.
 run:
 	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
-test: lint test-rust test-rust-deep test-python test-node test-fuzz test-bench
+test: lint test-rust test-rust-deep test-python test-node test-fuzz test-bench test-fairy
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -92,3 +92,10 @@ test-bench:
 # Perft side by side with shakmaty and cozy-chess: nodes/s and ratios.
 bench:
 	$(CARGO) run --release -p bughouse-benches --bin perft_vs
+
+# Smoke run of the bot against Fairy-Stockfish (installed with apt-get when
+# missing): one short pair of matches per variant, about 20 s. The real
+# matches are in benches/README.md (benches/vs_fairy.sh).
+test-fairy:
+	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
+	benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160
