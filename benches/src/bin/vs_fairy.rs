@@ -166,7 +166,10 @@ impl Fairy {
         let mut line = String::new();
         loop {
             line.clear();
-            let n = self.output.read_line(&mut line).expect("fairy-stockfish writes");
+            let n = self
+                .output
+                .read_line(&mut line)
+                .expect("fairy-stockfish writes");
             assert!(n > 0, "fairy-stockfish exited while we waited for {prefix}");
             if line.starts_with(prefix) {
                 return line.trim_end().to_string();

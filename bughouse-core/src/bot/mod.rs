@@ -127,6 +127,26 @@ impl SearchLimits {
         SearchLimits::nodes(u64::MAX)
     }
 
+    /// The limits of a request that may name a node budget, a time, both
+    /// or neither (what the Python and Node `bot_move` take): the nodes
+    /// given; else, untimed, the default budget; timed, no node budget (the
+    /// time ends the search). Bindings call this so that they agree.
+    ///
+    /// ```
+    /// use bughouse_core::SearchLimits;
+    ///
+    /// assert_eq!(SearchLimits::for_request(None, false), SearchLimits::default());
+    /// assert_eq!(SearchLimits::for_request(None, true), SearchLimits::unlimited());
+    /// assert_eq!(SearchLimits::for_request(Some(500), true), SearchLimits::nodes(500));
+    /// ```
+    pub const fn for_request(nodes: Option<u64>, timed: bool) -> SearchLimits {
+        match (nodes, timed) {
+            (Some(n), _) => SearchLimits::nodes(n),
+            (None, false) => SearchLimits::nodes(SearchLimits::DEFAULT_NODES),
+            (None, true) => SearchLimits::unlimited(),
+        }
+    }
+
     /// A budget of `nodes`, seed 0, a little noise.
     pub const fn nodes(nodes: u64) -> SearchLimits {
         SearchLimits {
