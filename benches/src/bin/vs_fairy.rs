@@ -436,7 +436,7 @@ fn crazyhouse_match(
             tally.fairy_times.add(start.elapsed());
             tally.fairy_reported.add(fairy.reported);
             let m = text.and_then(|t| bughouse_core::Move::from_uci(&t).ok());
-            if !m.is_some_and(|m| board.play(m).is_ok()) {
+            if m.is_none_or(|m| board.play(m).is_err()) {
                 tally.fairy_refused += 1;
                 let moves = board.legal_moves();
                 board.play(moves[rng.below(moves.len())]).expect("legal");
