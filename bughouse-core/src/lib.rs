@@ -78,7 +78,7 @@ pub use board::attacks;
 pub use notation::{bpgn, fen, san, uci};
 
 pub use board::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
 };
 pub use board::bitboard::Bitboard;
@@ -86,7 +86,7 @@ pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
-pub use board::perft::perft;
+pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
 pub use board::role::{Piece, Role};
@@ -103,9 +103,8 @@ pub use error::{
 pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
 pub use game::outcome::{EndReason, Outcome};
 pub use game::seat::{BoardId, Seat, Seats, Team};
+pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
 pub use game::turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
-pub use game::{
-    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
-    Mode, parse_bfen,
-};
+pub use game::{Action, ActionKind, Game, HISTORY_CAPACITY};
+pub use notation::bfen::{Bfen, parse_bfen};
 pub use notation::san::{MAX_SAN_LEN, San, SanPlus, Suffix};

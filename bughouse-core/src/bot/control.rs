@@ -98,7 +98,12 @@ impl TimePlan {
     /// (turn-based, R26), where only nodes or a fixed plan bound the search.
     pub fn for_seat(game: &Game, seat: Seat, at_ms: u64) -> Option<TimePlan> {
         let control = game.settings().time_control?;
-        let remaining = game.clock_ms_at(seat, at_ms)?;
+        // A time before the game's time is refused when the move is
+        // played (F3); the plan reads the clock at the game's time then.
+        let remaining = game
+            .clock_ms_at(seat, at_ms.max(game.now_ms()))
+            .ok()
+            .flatten()?;
         Some(TimePlan::for_clock(
             Duration::from_millis(remaining),
             Duration::from_millis(control.increment_ms),
