@@ -463,9 +463,9 @@ fn a_20_ms_budget_is_kept_on_a_real_clock() {
         assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
     }
     // A timing bound with a wide margin for a loaded 2-core machine and an
-    // unoptimised build; the overshoot itself is measured by the
-    // `bot_matches` example.
-    assert!(worst < Duration::from_millis(120), "worst {worst:?}");
+    // unoptimised build (without the limit the search would run for
+    // minutes); the overshoot itself is measured by `benches/vs_fairy.sh`.
+    assert!(worst < Duration::from_millis(500), "worst {worst:?}");
 }
 
 #[test]
