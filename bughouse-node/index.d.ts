@@ -347,8 +347,8 @@ export declare class Game {
   drawOffers(): Seat[]
   /**
    * Milliseconds left on `seat`'s clock (R20) at the game's time, or at
-   * `atMs` if given (not before the game's time; a display of running
-   * clocks, nothing changes). `null` when the game has no clocks (the
+   * `atMs` if given (a display of running clocks, nothing changes; a
+   * time before the game's time throws `TimeWentBackwards`, F3). `null` when the game has no clocks (the
    * turn-based game, or `timeControl: '-'`). Throws
    * `ERR_INVALID_ARG_VALUE` or `ERR_OUT_OF_RANGE`.
    */

@@ -37,7 +37,16 @@ function loadAddon() {
   throw e
 }
 
-const binding = loadAddon()
+// Where no addon fits this platform, the package's WebAssembly build stands
+// in (wasm/, the same API; Node ≥ 20.19 can require it), when it was built.
+let binding
+try {
+  binding = loadAddon()
+} catch (noAddon) {
+  if (!existsSync(join(__dirname, 'wasm', 'pkg', 'bughouse_bg.wasm'))) throw noAddon
+  module.exports = require('./wasm/index.node.cjs')
+  return
+}
 
 // Move lists cross the boundary as 16-bit move codes written into one
 // reusable buffer, and become strings through a table of interned UCI

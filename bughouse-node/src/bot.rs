@@ -246,8 +246,7 @@ impl Game {
         seat: &str,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<(core::Seat, BotCall)> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let call = parse_options(opts)?;
         if !self.inner.is_turn_of(seat) {
             return Err(error::game(core::GameError::NotYourTurn { seat }));

@@ -93,35 +93,29 @@ impl Game {
         Game { inner }
     }
 
-    /// F12 first: an ended game refuses every action, whatever its
-    /// arguments.
-    pub(crate) fn ensure_open(&self) -> Result<()> {
-        if self.inner.is_over() {
-            Err(error::game(core::GameError::GameOver))
-        } else {
-            Ok(())
-        }
+    /// F12's first checks, the core's: the game is on, then `seat` names
+    /// a seat.
+    pub(crate) fn acting_seat(&self, seat: &str) -> Result<core::Seat> {
+        self.inner.acting_seat(seat).map_err(error::game)
     }
 }
 
-/// Reads the `mode` option.
+/// Reads the `mode` option (the core's names).
 fn parse_mode(text: Option<&str>) -> Result<core::Mode> {
-    match text {
-        None | Some("live") => Ok(core::Mode::Live),
-        Some("turn") => Ok(core::Mode::TurnBased),
-        Some(other) => Err(error::invalid_arg("mode", "'live' or 'turn'", other)),
-    }
+    text.map_or(Ok(core::Mode::Live), core::Mode::from_name)
+        .map_err(|e| error::core(e.code(), e))
 }
 
-/// Reads the `timeControl` option: `'base+inc'` in seconds, or `'-'` for none.
-fn parse_time_control(text: Option<&str>) -> Result<Option<core::TimeControl>> {
+/// Reads the `timeControl` option: `'base+inc'` in seconds, or `'-'` for
+/// none; by default the mode's (R20, R26).
+fn parse_time_control(text: Option<&str>, mode: core::Mode) -> Result<Option<core::TimeControl>> {
     match text {
-        None => Ok(Some(core::TimeControl::default())),
+        None => Ok(core::GameSettings::of_mode(mode).time_control),
         Some("-") => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|e: core::TimeControlError| {
-            error::error(
-                Code::InvalidArgValue,
-                format!("{e}, or \"-\", got {text:?}"),
+            error::core(
+                e.code(),
+                format_args!("{e}, or \"-\", got {}", core::Excerpt::of(text)),
             )
         }),
     }
@@ -131,8 +125,8 @@ fn parse_time_control(text: Option<&str>) -> Result<Option<core::TimeControl>> {
 fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
     match cap {
         None => Ok(core::DEFAULT_MOVE_CAP),
-        Some(cap) if cap.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(&cap) => {
-            Ok(cap as u16)
+        Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
+            core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
         }
         Some(cap) => Err(error::out_of_range("moveCap", core::MAX_MOVE_CAP, cap)),
     }
@@ -162,19 +156,15 @@ impl Game {
     pub fn new(opts: Option<GameOptions>) -> Result<Game> {
         let opts = opts.unwrap_or_default();
         let mode = parse_mode(opts.mode.as_deref())?;
-        let time_control = parse_time_control(opts.time_control.as_deref())?;
+        let time_control = parse_time_control(opts.time_control.as_deref(), mode)?;
         let humans = match opts.humans.as_deref() {
             None => core::Seats::all(),
-            Some(text) => core::Seats::from_letters(text).ok_or_else(|| {
-                error::invalid_arg("humans", "seat letters from 'AaBb', such as 'Ab'", text)
-            })?,
+            Some(text) => core::game::parse_humans(text).map_err(|e| error::core(e.code(), e))?,
         };
+        // The core checks the whole (R26: no time control in the turn-based game).
         let settings = core::GameSettings {
             mode,
-            time_control: match mode {
-                core::Mode::Live => time_control,
-                core::Mode::TurnBased => None,
-            },
+            time_control,
             humans,
             move_cap: parse_move_cap(opts.move_cap)?,
         };
@@ -221,14 +211,17 @@ impl Game {
         ts_args_type = "seat: Seat, move: string, atMs?: number | undefined | null"
     )]
     pub fn push(&mut self, seat: String, text: String, at_ms: Option<f64>) -> Result<String> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let (m, _) = self
+        let report = self
             .inner
             .play_text(seat, &text, at_ms)
             .map_err(error::game)?;
-        Ok(convert::uci(m))
+        Ok(report
+            .action
+            .as_move()
+            .map(convert::uci)
+            .unwrap_or_default())
     }
 
     /// Turn-based game: the seat whose turn it is (F5); `null` in the live
@@ -246,12 +239,12 @@ impl Game {
     /// or `ERR_NO_SITS_LEFT`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn sit(&mut self, seat: String) -> Result<Option<Outcome>> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         Ok(self
             .inner
             .sit(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -280,12 +273,13 @@ impl Game {
     /// `ERR_GAME_OVER`, `ERR_OUT_OF_RANGE` or `ERR_TIME_WENT_BACKWARDS`.
     #[napi(catch_unwind)]
     pub fn tick(&mut self, at_ms: f64) -> Result<Option<Outcome>> {
-        self.ensure_open()?;
+        self.inner.ensure_open().map_err(error::game)?;
         let at_ms = convert::timestamp("atMs", at_ms)?;
         Ok(self
             .inner
             .tick(at_ms)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -298,10 +292,10 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn resign(&mut self, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self.inner.resign(seat, at_ms).map_err(error::game)?.into())
+        let report = self.inner.resign(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// `seat` leaves the game (R29, F10): its team loses. Throws as `resign`.
@@ -310,10 +304,10 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn abandon(&mut self, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self.inner.abandon(seat, at_ms).map_err(error::game)?.into())
+        let report = self.inner.abandon(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// A human seat offers a draw (R30, F11). When every human seat has a
@@ -322,12 +316,12 @@ impl Game {
     /// `ERR_GAME_OVER`, `ERR_INVALID_ARG_VALUE` or `ERR_NOT_HUMAN`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn offer_draw(&mut self, seat: String) -> Result<Option<Outcome>> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         Ok(self
             .inner
             .offer_draw(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -335,9 +329,11 @@ impl Game {
     /// `ERR_GAME_OVER` or `ERR_INVALID_ARG_VALUE`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn withdraw_draw(&mut self, seat: String) -> Result<()> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
-        self.inner.withdraw_draw(seat).map_err(error::game)
+        let seat = self.acting_seat(&seat)?;
+        self.inner
+            .withdraw_draw(seat)
+            .map_err(error::game)
+            .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
@@ -387,13 +383,11 @@ impl Game {
     pub fn moves(&self) -> Vec<SeatMove> {
         self.inner
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                core::ActionKind::Move(m) => Some(SeatMove {
-                    seat: seat_str(a.seat),
-                    uci: convert::uci(m),
-                }),
-                core::ActionKind::Sit => None,
+            .filter_map(|a| {
+                Some(SeatMove {
+                    seat: seat_str(a.seat?),
+                    uci: convert::uci(a.as_move()?),
+                })
             })
             .collect()
     }
@@ -404,19 +398,14 @@ impl Game {
     pub fn history(&self) -> Vec<HistoryEntry> {
         self.inner
             .history()
-            .iter()
-            .map(|a| {
-                let (kind, uci) = match a.kind {
-                    core::ActionKind::Move(m) => ("move", Some(convert::uci(m))),
-                    core::ActionKind::Sit => ("sit", None),
-                };
-                HistoryEntry {
-                    seat: seat_str(a.seat),
-                    kind,
-                    uci,
+            .filter_map(|a| {
+                Some(HistoryEntry {
+                    seat: seat_str(a.seat?),
+                    kind: a.kind.as_str(),
+                    uci: a.as_move().map(convert::uci),
                     at_ms: convert::ms_number(a.at_ms),
                     clock_ms: a.clock_ms.map(f64::from),
-                }
+                })
             })
             .collect()
     }
@@ -519,4 +508,13 @@ impl Game {
     pub fn copy(&self) -> Game {
         self.clone()
     }
+}
+
+/// A resignation's report always carries its ending; should it not, an
+/// error rather than a panic.
+fn no_ending() -> napi::Error<error::Code> {
+    napi::Error::new(
+        error::Code::Core(bughouse_core::ErrorCode::GameOver),
+        "the game reported no ending",
+    )
 }

@@ -11,16 +11,17 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
-    Move, Outcome, Seat, Seats, TimeControl, TimePlan,
+    Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
+    Outcome, Seat, TimeControl, TimePlan,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -60,40 +61,26 @@ pub(crate) struct PyGame {
     game: Mutex<Box<Game>>,
 }
 
-/// `"live"` or `"turn"`.
-fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Live => "live",
-        Mode::TurnBased => "turn",
-    }
-}
-
-fn parse_mode(mode: &str) -> PyResult<Mode> {
-    match mode {
-        "live" => Ok(Mode::Live),
-        "turn" => Ok(Mode::TurnBased),
-        _ => Err(errors::bad_setting(format!(
-            "not a mode: {} ('live' or 'turn')",
-            errors::quoted(mode)
-        ))),
-    }
-}
-
-fn parse_humans(humans: &str) -> PyResult<Seats> {
-    Seats::from_letters(humans).ok_or_else(|| {
-        errors::bad_setting(format!(
-            "humans must be seat letters from 'AaBb', not {}",
-            errors::quoted(humans)
-        ))
-    })
-}
-
 fn parse_move_cap(cap: &Int) -> PyResult<u16> {
-    cap.get::<u16>()
-        .filter(|c| *c <= MAX_MOVE_CAP)
-        .ok_or_else(|| {
-            errors::bad_setting(format!("move cap {cap} is not in 0..={MAX_MOVE_CAP} (R32)"))
-        })
+    let cap = cap.get::<u64>().ok_or_else(|| {
+        errors::bad_setting(format!("move cap {cap} is not in 1..={MAX_MOVE_CAP} (R32)"))
+    })?;
+    bughouse_core::game::check_move_cap(cap).or_raise()
+}
+
+/// The `time_control` argument: left out (the mode's default: 3 minutes
+/// live, none turn-based, R20, R26), `None` (a live game without clocks),
+/// or `"base+increment"` in seconds.
+pub(crate) enum TimeControlArg {
+    Default,
+    Given(Option<String>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TimeControlArg {
+    type Error = PyErr;
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<TimeControlArg> {
+        Ok(TimeControlArg::Given(ob.extract()?))
+    }
 }
 
 /// A caller's timestamp: ms since the game started (F1), never negative.
@@ -111,21 +98,21 @@ fn timestamp(at_ms: Option<Int>) -> PyResult<Option<u64>> {
 
 fn settings(
     mode: &str,
-    time_control: Option<&str>,
+    time_control: TimeControlArg,
     humans: &str,
     move_cap: &Int,
 ) -> PyResult<GameSettings> {
-    let mode = parse_mode(mode)?;
-    let time_control = match (mode, time_control) {
-        (Mode::Live, Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
-        // The turn-based game has no clocks (R26); a live game without a
-        // time control has none either (as a replayed record).
-        _ => None,
+    let mode = Mode::from_name(mode).or_raise()?;
+    let time_control = match time_control {
+        TimeControlArg::Default => GameSettings::of_mode(mode).time_control,
+        TimeControlArg::Given(None) => None,
+        TimeControlArg::Given(Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
     };
+    // The core checks the whole (R26: no time control in the turn-based game).
     Ok(GameSettings {
         mode,
         time_control,
-        humans: parse_humans(humans)?,
+        humans: bughouse_core::game::parse_humans(humans).or_raise()?,
         move_cap: parse_move_cap(move_cap)?,
     })
 }
@@ -171,6 +158,16 @@ impl PyGame {
         })
     }
 
+    /// F12's first checks, the core's: the game is on, then `letter`
+    /// names a seat. Every action runs them before its other arguments.
+    fn acting_seat(&self, letter: &str) -> PyResult<Seat> {
+        let result = {
+            let game = self.lock();
+            game.acting_seat(letter).map_err(|e| (e, game.outcome()))
+        };
+        result.map_err(|(error, outcome)| self.refused(error, outcome))
+    }
+
     /// A refusal of the core as its exception (see `act`).
     fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
         Refused {
@@ -187,18 +184,14 @@ impl PyGame {
         let s = game.settings();
         let history = game
             .history()
-            .iter()
-            .map(|a| {
-                let uci = match a.kind {
-                    ActionKind::Move(m) => Some(m.to_string()),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), uci, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                let uci = a.as_move().map(|m| m.to_string());
+                Some((convert::seat_letter(a.seat?), uci, a.at_ms, a.clock_ms))
             })
             .collect();
         (
             PICKLE_VERSION,
-            mode_name(s.mode).to_string(),
+            s.mode.as_str().to_string(),
             s.time_control.map(|tc| tc.to_string()),
             convert::seat_letters(s.humans),
             s.move_cap,
@@ -225,7 +218,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
-    let settings = settings(&mode, tc.as_deref(), &humans, &Int::from(cap))?;
+    let settings = settings(&mode, TimeControlArg::Given(tc), &humans, &Int::from(cap))?;
     let mut game = Game::from_bfen(&bfen, settings).or_raise()?;
     let clocks = settings.mode == Mode::Live && settings.time_control.is_some();
     let refused = |e: GameError| corrupt(e.to_string());
@@ -272,7 +265,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
             _ => {}
         }
     }
-    let offers = parse_humans(&offers)?;
+    let offers = bughouse_core::game::parse_humans(&offers).or_raise()?;
     if !game.is_over() {
         for seat in offers.seats() {
             game.offer_draw(seat).map_err(refused)?;
@@ -293,19 +286,19 @@ impl PyGame {
     ///
     /// `mode`: `"live"` (both boards at once, with clocks, R19–R21) or
     /// `"turn"` (one seat at a time in the rotation A, B, b, a, with sits
-    /// and repetition, R22–R26; no clocks, `time_control` is ignored).
-    /// `time_control`: `"base+increment"` in seconds (R20); None for a live
-    /// game without clocks. `humans`: the human seats (R30). `bfen`: the
+    /// and repetition, R22–R26; no clocks: a `time_control` is an error).
+    /// `time_control`: `"base+increment"` in seconds (R20), `"180+0"` by
+    /// default in the live game; None for a live game without clocks. `humans`: the human seats (R30). `bfen`: the
     /// start, `"fenA | fenB"` (N2, R7), judged at once (F8);
     /// `InvalidFenError`. `move_cap`: R32, at most 2000.
     #[new]
     #[pyo3(
-        signature = (*, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
-        text_signature = "(*, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=800)"
+        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
+        text_signature = "(*, mode='live', time_control=..., humans='AaBb', bfen=None, move_cap=800)"
     )]
     fn new(
         mode: &str,
-        time_control: Option<&str>,
+        time_control: TimeControlArg,
         humans: &str,
         bfen: Option<&str>,
         move_cap: Int,
@@ -322,7 +315,7 @@ impl PyGame {
     /// `"live"` or `"turn"`.
     #[getter]
     fn mode(&self) -> &'static str {
-        mode_name(self.lock().settings().mode)
+        self.lock().settings().mode.as_str()
     }
 
     /// `"base+increment"` in seconds, or None without clocks (turn-based
@@ -414,12 +407,16 @@ impl PyGame {
         r#move: &Bound<'py, PyAny>,
         at_ms: Option<Int>,
     ) -> PyResult<Bound<'py, PyMove>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
-            self.act(Some(text), |g| g.play_text(seat, text, at))?.0
+            let report = self.act(Some(text), |g| g.play_text(seat, text, at))?;
+            report
+                .action
+                .as_move()
+                .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
             let m = moves::extract(r#move).map_err(|e| {
                 if e.is_instance_of::<PyTypeError>(r#move.py()) {
@@ -448,8 +445,8 @@ impl PyGame {
     /// `BughouseError` in the live game. Returns the outcome if the sit
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
-        let seat = convert::seat(seat)?;
-        let outcome = self.act(None, |g| g.sit(seat))?;
+        let seat = self.acting_seat(seat)?;
+        let outcome = self.act(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -494,7 +491,7 @@ impl PyGame {
         play: bool,
         at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let fixed = bot::fixed_time(time_ms)?;
         if clock && fixed.is_some() {
             return Err(errors::bad_setting(
@@ -573,7 +570,7 @@ impl PyGame {
     /// moves to `at_ms`.
     fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
-        let outcome = self.act(None, |g| g.tick(at))?;
+        let outcome = self.act(None, |g| g.tick(at))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -581,17 +578,27 @@ impl PyGame {
     /// team loses. With `at_ms`, flags are checked first (F2).
     #[pyo3(signature = (seat, at_ms=None))]
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
+        let report = self.act(None, |g| g.resign(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// `seat` leaves the game (R29, F10): its team loses.
     #[pyo3(signature = (seat, at_ms=None))]
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
+        let report = self.act(None, |g| g.abandon(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// A human seat offers a draw (R30, F11): when every human seat has a
@@ -599,15 +606,15 @@ impl PyGame {
     /// returned. A computer seat's offer is a `BughouseError`. Offers stand
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
-        let seat = convert::seat(seat)?;
-        let outcome = self.act(None, |g| g.offer_draw(seat))?;
+        let seat = self.acting_seat(seat)?;
+        let outcome = self.act(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
-        let seat = convert::seat(seat)?;
-        self.act(None, |g| g.withdraw_draw(seat))
+        let seat = self.acting_seat(seat)?;
+        self.act(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
     /// The seats with a standing draw offer, as letters.
@@ -669,11 +676,7 @@ impl PyGame {
         let played: Vec<(Seat, Move)> = self
             .lock()
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                ActionKind::Move(m) => Some((a.seat, m)),
-                ActionKind::Sit => None,
-            })
+            .filter_map(|a| Some((a.seat?, a.as_move()?)))
             .collect();
         played
             .into_iter()
@@ -693,13 +696,13 @@ impl PyGame {
         let entries: Vec<HistoryEntry> = self
             .lock()
             .history()
-            .iter()
-            .map(|a| {
-                let m = match a.kind {
-                    ActionKind::Move(m) => Some(m),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), m, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                Some((
+                    convert::seat_letter(a.seat?),
+                    a.as_move(),
+                    a.at_ms,
+                    a.clock_ms,
+                ))
             })
             .collect();
         entries
@@ -749,6 +752,55 @@ impl PyGame {
         // One lock at a time: `g == g` must not lock twice.
         let mine = self.lock().clone();
         **other.lock() == *mine
+    }
+
+    /// Both boards side by side as text: board A with White at the bottom,
+    /// board B turned round so that partners sit on the same side (A-White
+    /// with B-Black at the bottom), each with its pockets, coordinates, and
+    /// a line per player with its clock (live games with clocks) and `*`
+    /// for the side to move; the outcome last once the game is over.
+    fn __str__(&self) -> String {
+        let game = self.lock().clone();
+        let style = |white_at_bottom| Style {
+            coordinates: true,
+            white_at_bottom,
+            ..Style::ASCII
+        };
+        let player = |seat: Seat| {
+            let to_move = game.is_turn_of(seat);
+            let clock = game
+                .clock_ms(seat)
+                .map(|ms| format!("  {}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10))
+                .unwrap_or_default();
+            format!("{}{seat}{clock}", if to_move { "* " } else { "  " })
+        };
+        let a = diagram::lines(game.board(BoardId::A), &style(true), true);
+        let b = diagram::lines(game.board(BoardId::B), &style(false), true);
+        let mut left = vec![player(Seat::A_BLACK)];
+        left.extend(a);
+        left.push(player(Seat::A_WHITE));
+        let mut right = vec![player(Seat::B_WHITE)];
+        right.extend(b);
+        right.push(player(Seat::B_BLACK));
+        let column = left.iter().map(|l| diagram::width(l)).max().unwrap_or(0) + 6;
+        let mut out: Vec<String> = vec![format!("{:<column$}{}", "board A", "board B")];
+        for (l, r) in left.iter().zip(&right) {
+            let pad = column - diagram::width(l);
+            out.push(format!("{l}{}{r}", " ".repeat(pad)).trim_end().to_string());
+        }
+        if let Some(o) = game.outcome() {
+            out.push(o.to_string());
+        }
+        out.join("\n")
+    }
+
+    /// The match as SVG (`bughouse.svg.game`): both boards, pockets,
+    /// clocks, last moves, checks; notebooks show it.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("game", (slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> String {

@@ -4,11 +4,12 @@ use core::fmt;
 
 use bitflags::bitflags;
 
-use crate::Color;
+use crate::{BoardIdError, Color, Excerpt, SeatError};
 
 /// One of the two boards (R1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BoardId {
     /// Board A.
     A = 0,
@@ -44,6 +45,20 @@ impl BoardId {
         }
     }
 
+    /// The board of a one-letter name, `"A"` or `"B"`, either case (as
+    /// BPGN move numbers write them: `1A.`, `1a.`).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardIdError`] for any other text.
+    pub fn from_name(name: &str) -> Result<BoardId, BoardIdError> {
+        let mut chars = name.chars();
+        match (chars.next().and_then(BoardId::from_char), chars.next()) {
+            (Some(id), None) => Ok(id),
+            _ => Err(BoardIdError(Excerpt::of(name))),
+        }
+    }
+
     /// The board of a letter, either case.
     pub const fn from_char(c: char) -> Option<BoardId> {
         match c {
@@ -57,6 +72,7 @@ impl BoardId {
 /// One of the two teams (R2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Team {
     /// Team 1: A-White and B-Black.
     One = 1,
@@ -84,6 +100,7 @@ impl Team {
 /// A seat: a colour on a board (R1). Written as the BPGN letter: `A` is
 /// A-White, `a` A-Black, `B` B-White, `b` B-Black.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Seat {
     /// The board the seat plays on.
     pub board: BoardId,
@@ -184,6 +201,27 @@ impl Seat {
         }
     }
 
+    /// The seat of a one-letter name, its BPGN letter (`"A"`, `"a"`, `"B"`,
+    /// `"b"`).
+    ///
+    /// # Errors
+    ///
+    /// [`SeatError`] for any other text, naming (an excerpt of) it.
+    ///
+    /// ```
+    /// use bughouse_core::Seat;
+    ///
+    /// assert_eq!(Seat::from_name("b"), Ok(Seat::B_BLACK));
+    /// assert!(Seat::from_name("A-White").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Seat, SeatError> {
+        let mut chars = name.chars();
+        match (chars.next().and_then(Seat::from_char), chars.next()) {
+            (Some(seat), None) => Ok(seat),
+            _ => Err(SeatError(Excerpt::of(name))),
+        }
+    }
+
     /// The seat of a BPGN letter.
     #[inline]
     pub const fn from_char(c: char) -> Option<Seat> {
@@ -216,6 +254,7 @@ impl fmt::Display for Seat {
 bitflags! {
     /// A set of seats, e.g. which seats are human (R30).
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
     pub struct Seats: u8 {
         /// A-White.
         const A_WHITE = 1;
