@@ -7,13 +7,13 @@ PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
 .PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server test-server-browser load-server
-.PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo
+.PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo test-fairy
 
 # The main job.
 run:
 	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
-test: lint test-rust test-rust-deep test-server test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-server-browser test-fuzz test-bench
+test: lint test-rust test-rust-deep test-server test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-server-browser test-fuzz test-bench test-fairy
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -168,3 +168,10 @@ demo: build-wasm
 test-server-browser: setup-chromium setup-node
 	$(CARGO) build -p bughouse-server
 	CHROMIUM=$(CHROMIUM) $(NODE) --test examples/server/browser/
+
+# Smoke run of the bot against Fairy-Stockfish (installed with apt-get when
+# missing): one short pair of matches per variant, about 20 s. The real
+# matches are in benches/README.md (benches/vs_fairy.sh).
+test-fairy:
+	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
+	benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160

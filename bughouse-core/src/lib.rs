@@ -97,7 +97,7 @@ pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;
 pub use bot::{
     Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
-    TimePlan, TranspositionTable, choose, decide, decide_with,
+    TimePlan, TranspositionTable, choose, decide, decide_board, decide_with,
 };
 pub use error::{
     BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,

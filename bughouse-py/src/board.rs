@@ -12,11 +12,12 @@
 use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::{
-    Bitboard, Board, BoardOutcome, BoardStatus, Color, Flavour, Move, perft_while,
+    Bitboard, Board, BoardOutcome, BoardStatus, BotAction, Color, Flavour, Move, perft_while,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
+use crate::bot;
 use crate::convert::{self, Int};
 use crate::diagram::{self, Style};
 use crate::errors::{self, BadSan, OrRaise};
@@ -46,6 +47,10 @@ impl BoardState {
         self.stack.first().map_or(self.board, |(b, _)| *b)
     }
 }
+
+/// How many times `bot_move(play=True)` searches again when another thread
+/// changed the board during the search.
+const BOT_TRIES: usize = 8;
 
 /// One board. `Board()` is the standard start in the bughouse flavour.
 #[pyclass(frozen, module = "bughouse", name = "Board")]
@@ -297,6 +302,50 @@ impl PyBoard {
     /// it); other types are a `TypeError`.
     fn push(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.play(moves::extract(r#move)?)
+    }
+
+    /// The computer player's move on this board alone — in the crazyhouse
+    /// flavour a crazyhouse player (captures to its own hand, crazyhouse
+    /// mate); in the bughouse flavour the board without a partner board. A
+    /// `Move` (always one of `legal_moves`), or None when the side to move
+    /// has none (mate, stalemate or waiting). `nodes`, `time_ms` and `seed`
+    /// as for `Game.bot_move`; `play=True` also pushes it (searching again,
+    /// at most 8 times, if another thread changed the board meanwhile).
+    #[pyo3(
+        signature = (nodes=None, *, time_ms=None, seed=0, play=false),
+        text_signature = "($self, nodes=None, *, time_ms=None, seed=0, play=False)"
+    )]
+    fn bot_move<'py>(
+        &self,
+        py: Python<'py>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        seed: i128,
+        play: bool,
+    ) -> PyResult<Option<Bound<'py, PyMove>>> {
+        let plan = bot::fixed_time(time_ms)?;
+        let limits = bot::limits(nodes, seed, plan.is_some())?;
+        for _ in 0..BOT_TRIES {
+            let snapshot = self.board();
+            let decision = bot::think_board(py, snapshot, limits, plan)?;
+            let Some(decision) = decision else {
+                return Ok(None);
+            };
+            let BotAction::Move(mv) = decision.action else {
+                unreachable!("the core never sits on a lone board")
+            };
+            if play {
+                let mut state = self.lock();
+                if state.board != snapshot {
+                    continue;
+                }
+                // Legal: the core chose it on this very position.
+                state.board.play_unchecked(mv);
+                state.stack.push((snapshot, mv));
+            }
+            return moves::to_py(py, mv).map(Some);
+        }
+        Err(errors::game_kept_changing(BOT_TRIES))
     }
 
     /// Reads UCI and plays it: `InvalidMoveError` / `IllegalMoveError`.

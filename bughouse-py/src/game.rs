@@ -12,7 +12,7 @@ use std::sync::{Mutex, MutexGuard};
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
     Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
-    Outcome, SearchLimits, Seat, TimeControl,
+    Outcome, Seat, TimeControl, TimePlan,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -456,12 +456,17 @@ impl PyGame {
     /// `can_sit(seat)`), in the live game that the seat is waiting (R18):
     /// it has no legal move until its partner sends a piece.
     ///
-    /// `nodes`: the search budget (at least 1; 25000 by default, about
-    /// 9 ms of CPU; more is stronger). `seed`: in `0..2**64`; the same game, seat,
-    /// budget and seed always give the same answer. `play=True` also plays
+    /// `nodes`: the search budget (at least 1; by default 25000, about
+    /// 9 ms of CPU, or no node limit when a time is given; more is
+    /// stronger). `time_ms`: think at most this long (wall time, at least
+    /// 1). `clock=True`: think for a share of the seat's own remaining time
+    /// and increment at `at_ms` (live games with clocks; not with
+    /// `time_ms`). `seed`: in `0..2**64`; the same game, seat, node budget
+    /// and seed always give the same answer (a time limit makes it depend
+    /// on the machine's speed). `play=True` also plays
     /// it — a move as `push(seat, move, at_ms)`, a sit as `sit(seat)` — and
-    /// returns what was played; `at_ms` is only for that (live games with
-    /// clocks need it). The search runs with the GIL released, on the game
+    /// returns what was played; `at_ms` is only for that and for `clock`
+    /// (live games with clocks need it). The search runs with the GIL released, on the game
     /// as it stood when the call began; with `play=True`, if another thread
     /// changed the seat's board meanwhile, it searches again (at most 8
     /// times, then `BughouseError`, nothing played).
@@ -471,24 +476,33 @@ impl PyGame {
     /// with `play=True`, then whatever `push` raises (a timestamp that goes
     /// back, a flag that fell: `GameOverError`).
     #[pyo3(
-        signature = (seat, nodes=SearchLimits::DEFAULT_NODES as i64, *, seed=0, play=false, at_ms=None),
-        text_signature = "($self, seat, nodes=25000, *, seed=0, play=False, at_ms=None)"
+        signature = (seat, nodes=None, *, time_ms=None, clock=false, seed=0, play=false, at_ms=None),
+        text_signature = "($self, seat, nodes=None, *, time_ms=None, clock=False, seed=0, play=False, at_ms=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn bot_move<'py>(
         &self,
         py: Python<'py>,
         seat: &str,
-        nodes: i64,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        clock: bool,
         seed: i128,
         play: bool,
         at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
         let seat = self.acting_seat(seat)?;
-        let limits = bot::limits(nodes, seed)?;
-        let at = timestamp(at_ms)?;
-        if at.is_some() && !play {
+        let fixed = bot::fixed_time(time_ms)?;
+        if clock && fixed.is_some() {
             return Err(errors::bad_setting(
-                "at_ms is the time of the move played with play=True; without play nothing is played"
+                "give time_ms or clock=True, not both".into(),
+            ));
+        }
+        let limits = bot::limits(nodes, seed, clock || fixed.is_some())?;
+        let at = timestamp(at_ms)?;
+        if at.is_some() && !play && !clock {
+            return Err(errors::bad_setting(
+                "at_ms is the time of the move played with play=True (or the time now for clock=True); without either nothing is played"
                     .into(),
             ));
         }
@@ -500,7 +514,18 @@ impl PyGame {
             if !snapshot.is_turn_of(seat) {
                 return Err(self.refused(GameError::NotYourTurn { seat }, None));
             }
-            let decision = bot::think(py, snapshot.clone(), seat, limits)?;
+            let plan = if clock {
+                let now = at.unwrap_or_else(|| snapshot.now_ms());
+                Some(TimePlan::for_seat(&snapshot, seat, now).ok_or_else(|| {
+                    errors::bad_setting(
+                        "clock=True spends the seat's clock: a live game with a time control needs it"
+                            .into(),
+                    )
+                })?)
+            } else {
+                fixed
+            };
+            let decision = bot::think(py, snapshot.clone(), seat, limits, plan)?;
             // None: its turn, yet no legal move and no sit: waiting (R18).
             let Some(decision) = decision else {
                 return Ok(None);

@@ -428,6 +428,20 @@ class Board:
     def is_waiting(self) -> bool: ...
     def drop_could_block_check(self) -> bool: ...
     def status(self) -> BoardStatus: ...
+    def bot_move(
+        self,
+        nodes: Optional[int] = None,
+        *,
+        time_ms: Optional[int] = None,
+        seed: int = 0,
+        play: bool = False,
+    ) -> Optional[Move]:
+        """The computer player's move on this board alone (crazyhouse in the crazyhouse flavour).
+
+        A ``Move`` (one of ``legal_moves``), or None when the side to move has
+        none. ``nodes``, ``time_ms``, ``seed`` as for ``Game.bot_move``;
+        ``play=True`` also pushes it.
+        """
     def perft(self, depth: int) -> int: ...
     def copy(self, *, stack: bool = True) -> Board: ...
     def __copy__(self) -> Board: ...
@@ -535,8 +549,10 @@ class Game:
     def bot_move(
         self,
         seat: str,
-        nodes: int = 25000,
+        nodes: Optional[int] = None,
         *,
+        time_ms: Optional[int] = None,
+        clock: bool = False,
         seed: int = 0,
         play: bool = False,
         at_ms: Optional[int] = None,
@@ -545,8 +561,11 @@ class Game:
 
         A ``Move`` (always one of ``legal_moves(seat)``), or None when it does
         not move: turn-based, it sits (R24, only when ``can_sit(seat)``);
-        live, the seat is waiting (R18). ``nodes``: the budget, >= 1 (25000
-        is about 9 ms of CPU). ``play=True`` also plays it (``push`` with ``at_ms``,
+        live, the seat is waiting (R18). ``nodes``: the budget, >= 1 (default
+        25000, about 9 ms of CPU; no node limit when a time is given).
+        ``time_ms``: think at most this long. ``clock=True``: spend a share of
+        the seat's own clock and increment at ``at_ms`` (live games with
+        clocks). ``play=True`` also plays it (``push`` with ``at_ms``,
         or ``sit``) and returns what was played. ``GameOverError`` when the
         game is over, ``NotYourTurnError`` when it is not ``seat``'s turn.
         """
