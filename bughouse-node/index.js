@@ -98,21 +98,62 @@ Object.defineProperty(binding.Game.prototype, 'legalMoves', {
 })
 
 // The computer player (src/bot.rs). The caller's options are read here,
-// once, into a plain object of the four known fields, before the addon holds
-// the game: a getter may run any code, even play on this game. Anything
-// that is not an object goes to the addon as it is, to be refused there.
-function botOptions(opts) {
-  if (opts === null || typeof opts !== 'object') return opts
+// once, into a plain object of the known fields, before the addon holds
+// the game: a getter may run any code, even play on this game. Unknown keys
+// are passed on (as `true`) for the addon to refuse by name; anything that
+// is not an object goes to the addon as it is, to be refused there.
+const BOT_KEYS = new Set(['nodes', 'seed', 'play', 'atMs'])
+
+function botOptions(opts, extra) {
+  if (opts === null || typeof opts !== 'object') return { native: opts, signal: undefined, clock: undefined }
+  const native = {}
+  for (const key of Object.keys(opts)) {
+    if (!BOT_KEYS.has(key) && !extra.has(key)) native[key] = true
+  }
   const { nodes, seed, play, atMs } = opts
-  return { nodes, seed, play, atMs }
+  const signal = extra.has('signal') ? opts.signal : undefined
+  native.nodes = nodes
+  native.seed = seed
+  native.play = play
+  // A function `atMs` is the caller's clock, read when the move is played
+  // (after the search): the addon sees only that a time will come.
+  const clock = typeof atMs === 'function' ? atMs : undefined
+  native.atMs = clock === undefined ? atMs : undefined
+  return { native, signal, clock }
 }
 
 // What `_botSearch` resolves to for a sit (no UCI move reads so).
 const SIT = 'sit'
-// `botMoveAsync` with `play: true` searches again when the seat's board
-// changed during the search; the last of this many tries searches and plays
-// synchronously, so it always ends.
-const BOT_TRIES = 8
+const SYNC_EXTRA = new Set()
+const ASYNC_EXTRA = new Set(['signal'])
+
+/** An error with one of our codes, built here. */
+function codedError(Type, code, message, options) {
+  const e = new Type(message, options)
+  e.code = code
+  return e
+}
+
+/** The rejection of an aborted `botMoveAsync`, as Node's own APIs give it. */
+function abortError(signal) {
+  const e = codedError(Error, 'ABORT_ERR', 'botMoveAsync: the search was aborted', { cause: signal.reason })
+  e.name = 'AbortError'
+  return e
+}
+
+/** What identifies a seat's position for `play: true`: its board and its sits. */
+function seatState(game, seat) {
+  return `${game.board(seat.toUpperCase()).fen()} ${game.sitsLeft(seat)}`
+}
+
+/** Plays a bot choice for `seat` (`SIT` or a UCI move), at the clock's time if given. */
+function playChoice(game, seat, found, atMs, clock) {
+  if (found === SIT) {
+    game.sit(seat)
+    return null
+  }
+  return game.push(seat, found, clock === undefined ? atMs : clock())
+}
 
 Object.defineProperty(binding.Game.prototype, 'botMove', {
   /**
@@ -120,7 +161,14 @@ Object.defineProperty(binding.Game.prototype, 'botMove', {
    * waiting seat. With `play: true` it is also played. See index.d.ts.
    */
   value: function botMove(seat, opts) {
-    return this._botMove(seat, botOptions(opts))
+    const { native, clock } = botOptions(opts, SYNC_EXTRA)
+    if (clock === undefined || native === null || typeof native !== 'object' || native.play !== true) {
+      return this._botMove(seat, native)
+    }
+    // A clock: search without playing, then play at the time it gives.
+    const found = this._botMove(seat, { ...native, play: false })
+    if (found === null && !this.canSit(seat)) return null
+    return playChoice(this, seat, found === null ? SIT : found, undefined, clock)
   },
   writable: true,
   configurable: true,
@@ -129,35 +177,62 @@ Object.defineProperty(binding.Game.prototype, 'botMove', {
 
 Object.defineProperty(binding.Game.prototype, 'botMoveAsync', {
   /**
-   * `botMove` searched on a thread of libuv's pool: a Promise of the same
-   * answer, the event loop free meanwhile. The search sees the game as it
-   * was when called; with `play: true` the choice is played only if the
-   * seat's board is still the one searched, else it searches again.
+   * `botMove` searched on the engine's own search pool (never libuv's): a
+   * Promise of the same answer, the event loop free meanwhile. The search
+   * sees the game as it was when called. With `play: true` the choice is
+   * played when the search ends, at `atMs` (a number, or a function called
+   * then), only if the seat's board and sits are still the ones searched:
+   * else it rejects with ERR_STALE_SEARCH and plays nothing. `signal`
+   * aborts: the promise rejects at once with an AbortError.
    */
-  value: async function botMoveAsync(seat, opts) {
-    const o = botOptions(opts)
-    const play = o !== null && typeof o === 'object' && o.play === true
-    for (let tries = 1; tries < BOT_TRIES; tries++) {
+  value: function botMoveAsync(seat, opts) {
+    return new Promise((resolve, reject) => {
+      const { native, signal, clock } = botOptions(opts, ASYNC_EXTRA)
+      if (signal !== undefined && signal !== null && !(signal instanceof AbortSignal)) {
+        throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
+      }
+      if (signal && signal.aborted) throw abortError(signal)
+      const play = native !== null && typeof native === 'object' && native.play === true
+      const before = play ? seatState(this, seat) : null
+      const stop = new binding._SearchStop()
       // Checks the call at once (a bad call rejects with its code), then
-      // searches a copy of the game off the main thread (the game itself
-      // stays free to play on: see src/bot.rs).
-      const search = binding._botSearch(this.copy(), seat, o)
-      if (!play) {
-        const found = await search
-        return found === SIT ? null : found
+      // searches a copy of the game on the pool.
+      const search = binding._botSearch(this, seat, native, stop)
+      let settled = false
+      const onAbort = () => {
+        if (settled) return
+        settled = true
+        stop.stop()
+        reject(abortError(signal))
       }
-      const board = seat.toUpperCase() // a seat the addon accepted: 'A' … 'b'
-      const before = this.board(board).fen()
-      const found = await search
-      if (this.board(board).fen() !== before) continue
-      if (found === null) return null
-      if (found === SIT) {
-        this.sit(seat)
-        return null
-      }
-      return this.push(seat, found, o.atMs)
-    }
-    return this.botMove(seat, o)
+      if (signal) signal.addEventListener('abort', onAbort, { once: true })
+      search.then(
+        (found) => {
+          if (signal) signal.removeEventListener('abort', onAbort)
+          if (settled) return
+          settled = true
+          if (!play || found === null) return resolve(found === SIT ? null : found)
+          try {
+            if (seatState(this, seat) !== before) {
+              throw codedError(
+                Error,
+                'ERR_STALE_SEARCH',
+                `botMoveAsync: ${seat}'s board changed during the search (another action came first); nothing was played`,
+              )
+            }
+            resolve(playChoice(this, seat, found, native.atMs, clock))
+          } catch (e) {
+            reject(e)
+          }
+        },
+        (e) => {
+          if (signal) signal.removeEventListener('abort', onAbort)
+          if (settled) return
+          settled = true
+          reject(e)
+        },
+      )
+    })
   },
   writable: true,
   configurable: true,
@@ -223,9 +298,139 @@ function readBpgn(text) {
   })
 }
 
+// Explicit release (`using game = new Game()`): see Game.dispose.
+if (typeof Symbol.dispose === 'symbol') {
+  Object.defineProperty(binding.Game.prototype, Symbol.dispose, {
+    value: function dispose() {
+      this.dispose()
+    },
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  })
+}
+
+// One code set. napi-rs refuses an argument of the wrong JavaScript type
+// before the addon's code runs, with its own status as `code`
+// (`StringExpected`, …) and the value in the message; a method called on
+// something that is not an instance of its class throws V8's "Illegal
+// invocation". Every export is wrapped here so those become our
+// ERR_INVALID_ARG_TYPE and ERR_INVALID_THIS (TypeErrors with short
+// messages), a class called without `new` throws ERR_CONSTRUCT_CALL_REQUIRED,
+// and every method checks its receiver first. Errors with our codes pass
+// through untouched.
+const RUST_TYPES = { String: 'a string', f64: 'a number', u32: 'a number', i64: 'a number', bool: 'a boolean' }
+// napi-rs converts arguments in order and stops at the first it cannot:
+// the parameter types of the calls that take a number (every other
+// parameter napi-rs converts is a string) say which argument that was.
+const SIGNATURES = {
+  'Game.push': ['string', 'string', 'number'],
+  'Game.tick': ['number'],
+  'Game.resign': ['string', 'number'],
+  'Game.abandon': ['string', 'number'],
+  'Game.clock': ['string', 'number'],
+  'Board.perft': ['number'],
+  perft: ['string', 'number'],
+}
+const ARTICLE = { string: 'a string', number: 'a number' }
+
+/** The type of a value, for messages: "a number", "null", "an instance of Game". */
+function describe(value) {
+  if (value === null) return 'null'
+  if (value === undefined) return 'undefined'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object') {
+    const name = value.constructor && value.constructor.name
+    return name && name !== 'Object' ? `an instance of ${name}` : 'an object'
+  }
+  return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`
+}
+
+/** Our error for one napi-rs refused to give, or `e` itself. */
+function mapError(e, where, args) {
+  if (e === null || typeof e !== 'object' || typeof e.message !== 'string') return e
+  if (typeof e.code === 'string' && /Expected$/.test(e.code)) {
+    const signature = SIGNATURES[where.replace(/^new /, '')] || []
+    let index = -1
+    for (let i = 0; i < args.length + 1 && index < 0; i++) {
+      const type = signature[i] || 'string'
+      const optional = type === 'number' && i > 0
+      if (typeof args[i] !== type && !(optional && args[i] == null)) index = i
+    }
+    if (index >= 0 && index < 3) {
+      const expected = ARTICLE[signature[index] || 'string']
+      return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `${where}: argument ${index + 1} must be ${expected}, got ${describe(args[index])}`)
+    }
+    const rust = /rust type `([^`]+)`/.exec(e.message)
+    const expected = (rust && RUST_TYPES[rust[1]]) || 'of another type'
+    return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `${where}: an argument must be ${expected}`)
+  }
+  if (e.code === undefined && e.message === 'Illegal invocation') {
+    return codedError(TypeError, 'ERR_INVALID_THIS', `${where} was called on something that is not one of its instances`)
+  }
+  return e
+}
+
+/** Wraps a method or getter of class `C`: the receiver checked, errors mapped. */
+function guard(C, name, fn) {
+  const where = `${C.name}.${name}`
+  // A method returning a Promise rejects rather than throws.
+  const refuse = name.endsWith('Async') ? (e) => Promise.reject(e) : (e) => { throw e }
+  return {
+    [name](a, b, c) {
+      if (!(this instanceof C)) {
+        return refuse(codedError(TypeError, 'ERR_INVALID_THIS', `${where} was called on ${describe(this)}, not a ${C.name}`))
+      }
+      try {
+        return fn.call(this, a, b, c)
+      } catch (e) {
+        throw mapError(e, where, arguments)
+      }
+    },
+  }[name]
+}
+
+/** The class `C` with every public method and getter guarded, as a constructor that needs `new`. */
+function guardClass(C) {
+  const proto = C.prototype
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    if (name === 'constructor' || name.startsWith('_')) continue
+    const d = Object.getOwnPropertyDescriptor(proto, name)
+    if (typeof d.value === 'function') d.value = guard(C, name, d.value)
+    else if (typeof d.get === 'function') d.get = guard(C, name, d.get)
+    else continue
+    Object.defineProperty(proto, name, d)
+  }
+  return new Proxy(C, {
+    apply() {
+      throw codedError(TypeError, 'ERR_CONSTRUCT_CALL_REQUIRED', `class ${C.name} cannot be called without new`)
+    },
+    construct(target, args, newTarget) {
+      try {
+        return Reflect.construct(target, args, newTarget)
+      } catch (e) {
+        throw mapError(e, `new ${C.name}`, args)
+      }
+    },
+  })
+}
+
+/** A function export with its errors mapped. */
+function guardFunction(name, fn) {
+  return {
+    [name](a, b, c) {
+      try {
+        return fn(a, b, c)
+      } catch (e) {
+        throw mapError(e, name, arguments)
+      }
+    },
+  }[name]
+}
+
 module.exports = {
-  Board: binding.Board,
-  Game: binding.Game,
-  perft: binding.perft,
+  Board: guardClass(binding.Board),
+  Game: guardClass(binding.Game),
+  perft: guardFunction('perft', binding.perft),
   readBpgn,
 }

@@ -105,7 +105,7 @@ pub use bot::{
     Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
 };
 pub use castling::{CastlingRights, CastlingSide};
-pub use clock::{Clocks, Flag, TimeControl, TimeControlError};
+pub use clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
 pub use color::Color;
 pub use error::{
     FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,

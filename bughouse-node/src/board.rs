@@ -5,7 +5,7 @@
 //! so `pop()` can take a move back (the core is copy-make and keeps none).
 
 use bughouse_core as core;
-use napi::bindgen_prelude::BufferSlice;
+use napi::bindgen_prelude::{BufferSlice, Either, Object, Unknown};
 use napi_derive::napi;
 
 use crate::convert::{self, BoardOptions, Piece, Pocket};
@@ -51,11 +51,19 @@ impl Board {
 impl Board {
     /// A board from a FEN (N1: `[pocket]`, `~` promoted marks), or the
     /// standard start. Throws `ERR_INVALID_FEN`.
-    #[napi(constructor, catch_unwind)]
-    pub fn new(fen: Option<String>, opts: Option<BoardOptions>) -> Result<Board> {
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "fen?: string | undefined | null, opts?: BoardOptions | undefined | null"
+    )]
+    pub fn new(
+        fen: Option<String>,
+        opts: Option<Either<Object<'_>, Unknown<'_>>>,
+    ) -> Result<Board> {
+        let flavour = BoardOptions::flavour(opts)?;
         Ok(Board::from_core(convert::board_from(
             fen.as_deref(),
-            opts.as_ref(),
+            flavour,
         )?))
     }
 

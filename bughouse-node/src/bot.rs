@@ -1,6 +1,6 @@
 //! The computer player behind `game.botMove(seat, opts)` and
 //! `game.botMoveAsync(seat, opts)`: option checks, and where the search
-//! runs. Every decision is the core's (`bughouse_core::decide`); the same
+//! runs. Every decision is the core's (`bughouse_core::choose`); the same
 //! design as the Python binding's `Game.bot_move` (bughouse-py/src/bot.rs).
 //!
 //! Where it runs. The core's search uses up to about 600 KiB of stack,
@@ -9,8 +9,13 @@
 //! recursion leaves the main thread less than its own. A stack overflow
 //! kills the process, so the synchronous `_botMove` searches on a
 //! short-lived thread of its own with an 8 MiB stack ([`think`]), and the
-//! asynchronous `_botSearch` on a thread of libuv's pool, which libuv
-//! (≥ 1.26; every Node this package supports) creates with 8 MiB stacks.
+//! asynchronous `_botSearch` on the engine's own search pool ([`pool`]),
+//! never on libuv's: libuv's four threads also serve `fs`, `dns` and
+//! `zlib`, whose callbacks waited seconds behind eight searches, and
+//! `worker.terminate()` waits for libuv work in flight. The pool is
+//! bounded, its threads are never joined (exit and `terminate()` do not
+//! wait for them), and a search whose caller aborted (`{ signal }`) or whose
+//! environment was torn down is skipped if it has not started.
 //!
 //! Which table: a fresh one per call (384 KiB, on the heap). A table kept
 //! per `Game` would make a decision depend on the calls before it, and two
@@ -18,21 +23,25 @@
 //! measured a reused table no faster per decision (the budget is in nodes).
 //!
 //! Reading options. index.js reads the caller's `opts` once, in
-//! JavaScript, into a plain object of four fields, before the addon borrows
-//! the game: a getter on the caller's object may run any code, even play on
-//! this game, which napi-rs would refuse (a second borrow) were the getter
-//! run from here.
+//! JavaScript, into a plain object of the known fields, before the addon
+//! borrows the game: a getter on the caller's object may run any code, even
+//! play on this game, which napi-rs would refuse (a second borrow) were the
+//! getter run from here.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use bughouse_core as core;
-use napi::bindgen_prelude::{AsyncTask, Either, Object, Unknown};
-use napi::{Env, Task, ValueType};
+use napi::bindgen_prelude::{Either, Object, Unknown};
+use napi::{Env, JsDeferred};
 use napi_derive::napi;
 
-use crate::convert::{self, MAX_SAFE_INTEGER};
+use crate::convert::{self, type_name};
 use crate::error::{self, Code, Result};
 use crate::game::Game;
 
-/// The stack of the search thread: the core's worst case (about 600 KiB
+/// The stack of a search thread: the core's worst case (about 600 KiB
 /// in an optimised build) with room to spare for unoptimised builds. Only
 /// the pages the search touches are committed.
 const SEARCH_STACK_BYTES: usize = 8 << 20;
@@ -45,6 +54,182 @@ const _: () = assert!(core::SearchLimits::DEFAULT_NODES == 25_000);
 /// (no UCI move reads `sit`) or `null` (the seat is waiting, R18).
 const SIT: &str = "sit";
 
+/// The most searches the pool runs at once: one core less than the
+/// machine has (the event loop keeps one), at least one, at most four.
+fn pool_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .saturating_sub(1)
+        .clamp(1, 4)
+}
+
+/// The flag a caller sets to give up a search (`{ signal }`, or the
+/// environment's teardown): `_SearchStop` in JavaScript.
+///
+/// Checked before a queued search starts. The core's search takes no stop
+/// flag yet (issue 15 brings one): a search already running finishes its
+/// node budget on the pool, and its answer is dropped.
+#[napi(js_name = "_SearchStop")]
+#[derive(Debug, Default, Clone)]
+pub struct SearchStop {
+    flag: Arc<AtomicBool>,
+}
+
+#[napi]
+impl SearchStop {
+    /// A flag not set.
+    #[napi(constructor)]
+    pub fn new() -> SearchStop {
+        SearchStop::default()
+    }
+
+    /// Gives the search up.
+    #[napi]
+    pub fn stop(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Set when the JavaScript environment of this thread (the main thread's,
+/// or a `Worker`'s) is torn down: its searches still queued are skipped
+/// rather than run for nobody. One per thread, because each environment
+/// runs on a thread of its own.
+fn env_gone(env: &Env) -> Result<Arc<AtomicBool>> {
+    thread_local! {
+        static GONE: std::cell::RefCell<Option<Arc<AtomicBool>>> = const { std::cell::RefCell::new(None) };
+    }
+    GONE.with(|gone| {
+        if let Some(flag) = gone.borrow().as_ref() {
+            return Ok(Arc::clone(flag));
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        let hooked = Arc::clone(&flag);
+        env.add_env_cleanup_hook((), move |()| hooked.store(true, Ordering::Relaxed))
+            .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+        *gone.borrow_mut() = Some(Arc::clone(&flag));
+        Ok(flag)
+    })
+}
+
+/// How a search's answer reaches its Promise: resolved on the JavaScript
+/// thread with a UCI move, `'sit'` or `null`.
+type Answer = JsDeferred<Option<String>, Box<dyn FnOnce(Env) -> napi::Result<Option<String>>>>;
+
+/// One search of the pool and where its answer goes.
+struct Job {
+    game: Box<core::Game>,
+    seat: core::Seat,
+    limits: core::SearchLimits,
+    /// The caller gave up (`{ signal }`).
+    stop: Arc<AtomicBool>,
+    /// The caller's environment was torn down ([`env_gone`]).
+    gone: Arc<AtomicBool>,
+    answer: Answer,
+}
+
+/// The engine's search pool: a queue and up to [`pool_threads`] threads,
+/// started on first use and kept (parked on the queue) for the process.
+struct Pool {
+    queue: Mutex<VecDeque<Job>>,
+    ready: Condvar,
+    threads: AtomicUsize,
+}
+
+/// The process's pool: shared by every environment (main thread and
+/// workers), so the bound holds for the process.
+fn pool() -> &'static Pool {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(|| Pool {
+        queue: Mutex::new(VecDeque::new()),
+        ready: Condvar::new(),
+        threads: AtomicUsize::new(0),
+    })
+}
+
+impl Pool {
+    /// Queues a search, starting a thread if fewer than the bound run.
+    fn submit(&'static self, job: Job) -> Result<()> {
+        self.queue
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push_back(job);
+        self.ready.notify_one();
+        let running = self.threads.load(Ordering::Acquire);
+        if running < pool_threads()
+            && self
+                .threads
+                .compare_exchange(running, running + 1, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok()
+        {
+            let started = std::thread::Builder::new()
+                .name("bughouse-search".into())
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn(move || self.work());
+            if let Err(e) = started {
+                self.threads.fetch_sub(1, Ordering::AcqRel);
+                if running == 0 {
+                    // No thread to run the job: give it back to the caller.
+                    let job = self
+                        .queue
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .pop_back();
+                    if let Some(job) = job {
+                        job.answer.reject(napi::Error::new(
+                            napi::Status::GenericFailure,
+                            format!("cannot start the computer player's search thread: {e}"),
+                        ));
+                    }
+                    return Err(error::error(
+                        Code::NoSearchThread,
+                        format!("cannot start the computer player's search thread: {e}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A pool thread: takes searches from the queue for ever.
+    fn work(&self) {
+        loop {
+            let job = {
+                let mut queue = self.queue.lock().unwrap_or_else(|p| p.into_inner());
+                loop {
+                    if let Some(job) = queue.pop_front() {
+                        break job;
+                    }
+                    queue = self.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
+                }
+            };
+            if job.stop.load(Ordering::Relaxed) || job.gone.load(Ordering::Relaxed) {
+                // Given up before it started: JavaScript has already
+                // rejected the caller's promise; nothing to deliver.
+                job.answer.resolve(Box::new(|_| Ok(None)));
+                continue;
+            }
+            // The core does not panic on any game; were it to, the thread
+            // lives on and the caller's promise rejects.
+            let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                search(&job.game, job.seat, &job.limits)
+            }));
+            match found {
+                Ok(action) => {
+                    let answer = action.map(|a| match a {
+                        core::BotAction::Move(m) => convert::uci(m),
+                        core::BotAction::Sit => SIT.to_owned(),
+                    });
+                    job.answer.resolve(Box::new(move |_| Ok(answer)));
+                }
+                Err(_) => job.answer.reject(napi::Error::new(
+                    napi::Status::GenericFailure,
+                    "the computer player's search failed",
+                )),
+            }
+        }
+    }
+}
+
 /// The options of one call, checked.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct BotCall {
@@ -55,29 +240,7 @@ pub(crate) struct BotCall {
 
 /// An option's value: `None` when absent (`undefined` or `null`).
 fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Either<f64, Unknown<'a>>>> {
-    let value = obj
-        .get::<Either<f64, Unknown<'a>>>(name)
-        .map_err(|e| error::error(Code::InvalidArgValue, format!("opts.{name}: {e}")))?;
-    Ok(match value {
-        Some(Either::B(v)) if matches!(v.get_type(), Ok(ValueType::Null)) => None,
-        other => other,
-    })
-}
-
-/// The JavaScript type of a refused value, for messages: "got a string".
-fn type_name(value: &Unknown<'_>) -> &'static str {
-    match value.get_type() {
-        Ok(ValueType::Undefined) => "undefined",
-        Ok(ValueType::Null) => "null",
-        Ok(ValueType::Boolean) => "a boolean",
-        Ok(ValueType::Number) => "a number",
-        Ok(ValueType::String) => "a string",
-        Ok(ValueType::Symbol) => "a symbol",
-        Ok(ValueType::Object) => "an object",
-        Ok(ValueType::Function) => "a function",
-        // A bigint (napi4 has no name for it) or an external.
-        _ => "a value of another type",
-    }
+    convert::field::<f64>(obj, "opts", name, "a number")
 }
 
 /// A number option that must be an integer in `min..=MAX_SAFE_INTEGER`:
@@ -85,19 +248,11 @@ fn type_name(value: &Unknown<'_>) -> &'static str {
 fn integer(obj: &Object<'_>, name: &str, min: u64, default: u64) -> Result<u64> {
     match field(obj, name)? {
         None => Ok(default),
-        Some(Either::A(n)) if n.fract() == 0.0 && (min as f64..=MAX_SAFE_INTEGER).contains(&n) => {
-            Ok(n as u64)
-        }
-        Some(Either::A(n)) => Err(error::error(
-            Code::OutOfRange,
-            format!(
-                "opts.{name} must be an integer from {min} to {}, got {n}",
-                MAX_SAFE_INTEGER as u64
-            ),
-        )),
-        Some(Either::B(v)) => Err(error::error(
-            Code::InvalidArgValue,
-            format!("opts.{name} must be a number, got {}", type_name(&v)),
+        Some(Either::A(n)) => convert::safe_integer(&format!("opts.{name}"), n, min),
+        Some(Either::B(v)) => Err(error::invalid_type(
+            &format!("opts.{name}"),
+            "a number",
+            type_name(&v),
         )),
     }
 }
@@ -108,25 +263,7 @@ fn integer(obj: &Object<'_>, name: &str, min: u64, default: u64) -> Result<u64> 
 /// `Number.MAX_SAFE_INTEGER`); `play`: a boolean; `atMs`: a timestamp, only
 /// with `play: true`.
 pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<BotCall> {
-    let obj = match opts {
-        None => None,
-        Some(Either::A(obj)) => Some(obj),
-        Some(Either::B(v))
-            if matches!(v.get_type(), Ok(ValueType::Null | ValueType::Undefined)) =>
-        {
-            None
-        }
-        Some(Either::B(v)) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!(
-                    "opts must be an object {{ nodes, seed, play, atMs }}, got {}",
-                    type_name(&v)
-                ),
-            ));
-        }
-    };
-    let Some(obj) = obj else {
+    let Some(obj) = convert::options("opts", opts, &["nodes", "seed", "play", "atMs"])? else {
         return Ok(BotCall {
             limits: core::SearchLimits::default(),
             play: false,
@@ -135,30 +272,15 @@ pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Re
     };
     let nodes = integer(&obj, "nodes", 1, core::SearchLimits::DEFAULT_NODES)?;
     let seed = integer(&obj, "seed", 0, 0)?;
-    let play = match obj.get::<Either<bool, Unknown<'_>>>("play") {
-        Ok(None) => false,
-        Ok(Some(Either::A(play))) => play,
-        Ok(Some(Either::B(v))) if matches!(v.get_type(), Ok(ValueType::Null)) => false,
-        Ok(Some(Either::B(v))) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!("opts.play must be a boolean, got {}", type_name(&v)),
-            ));
-        }
-        Err(e) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!("opts.play: {e}"),
-            ));
-        }
-    };
+    let play = convert::typed_field::<bool>(&obj, "opts", "play", "a boolean")?.unwrap_or(false);
     let at_ms = match field(&obj, "atMs")? {
         None => None,
         Some(Either::A(ms)) => Some(convert::timestamp("opts.atMs", ms)?),
         Some(Either::B(v)) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!("opts.atMs must be a number, got {}", type_name(&v)),
+            return Err(error::invalid_type(
+                "opts.atMs",
+                "a number or a function returning one",
+                type_name(&v),
             ));
         }
     };
@@ -213,43 +335,19 @@ fn think(
     })
 }
 
-/// The search of `botMoveAsync`, on a thread of libuv's pool.
-#[derive(Debug)]
-pub struct BotSearch {
-    /// The game as it stood when the call was made.
-    game: Box<core::Game>,
-    seat: core::Seat,
-    limits: core::SearchLimits,
-}
-
-impl Task for BotSearch {
-    type Output = Option<core::BotAction>;
-    type JsValue = Option<String>;
-
-    fn compute(&mut self) -> napi::Result<Self::Output> {
-        Ok(search(&self.game, self.seat, &self.limits))
-    }
-
-    fn resolve(&mut self, _env: Env, action: Self::Output) -> napi::Result<Self::JsValue> {
-        Ok(action.map(|a| match a {
-            core::BotAction::Move(m) => convert::uci(m),
-            core::BotAction::Sit => SIT.to_owned(),
-        }))
-    }
-}
-
 impl Game {
     /// The checks every bot call makes before searching, in the order of
     /// F12: the game is on, a known seat, the options, the seat's turn.
     fn bot_call(
         &self,
+        env: &Env,
         seat: &str,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<(core::Seat, BotCall)> {
-        self.ensure_open()?;
+        self.ensure_open(env)?;
         let seat = convert::parse_seat(seat)?;
         let call = parse_options(opts)?;
-        if !self.inner.is_turn_of(seat) {
+        if !self.read(env, |g| g.is_turn_of(seat))? {
             return Err(error::game(core::GameError::NotYourTurn { seat }));
         }
         Ok((seat, call))
@@ -267,16 +365,18 @@ impl Game {
     #[napi(js_name = "_botMove", skip_typescript, catch_unwind)]
     pub fn bot_move(
         &mut self,
+        env: Env,
         seat: String,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<Option<String>> {
-        let (seat, call) = self.bot_call(&seat, opts)?;
-        let Some(action) = think(&self.inner, seat, call.limits)? else {
+        let (seat, call) = self.bot_call(&env, &seat, opts)?;
+        let limits = call.limits;
+        let Some(action) = self.read(&env, |g| think(g, seat, limits))?? else {
             return Ok(None);
         };
         if call.play {
             action
-                .apply(&mut self.inner, seat, call.at_ms)
+                .apply(self.write(&env)?, seat, call.at_ms)
                 .map_err(error::game)?;
         }
         Ok(match action {
@@ -286,26 +386,33 @@ impl Game {
     }
 }
 
-/// `botMoveAsync(seat, opts)`'s search, given a copy of the game
-/// (`game.copy()`): the same checks as `_botMove`, thrown at once; then a
-/// Promise of the choice — a UCI move, `'sit'`, or `null` (waiting).
+/// `botMoveAsync(seat, opts)`'s search: the same checks as `_botMove`,
+/// thrown at once; then a Promise of the choice — a UCI move, `'sit'`, or
+/// `null` (waiting) — searched on the engine's pool ([`pool`]) over a copy
+/// of the game as it is now, so the game stays free to play on. `stop`
+/// gives the search up (index.js sets it when the caller's signal aborts).
 /// Nothing is played here: index.js plays the choice if the seat's board is
 /// still the one searched.
-///
-/// A function of a copy rather than a method of the game: napi-rs keeps
-/// the arguments of a call that returns an `AsyncTask` borrowed until the
-/// task settles, and a borrowed game would refuse every move (`push`, even
-/// the choice itself) while the search runs.
 #[napi(js_name = "_botSearch", skip_typescript, catch_unwind)]
-pub fn bot_search(
+pub fn bot_search<'env>(
+    env: &'env Env,
     game: &Game,
     seat: String,
     opts: Option<Either<Object<'_>, Unknown<'_>>>,
-) -> Result<AsyncTask<BotSearch>> {
-    let (seat, call) = game.bot_call(&seat, opts)?;
-    Ok(AsyncTask::new(BotSearch {
-        game: game.inner.clone(),
+    stop: &SearchStop,
+) -> Result<Object<'env>> {
+    let (seat, call) = game.bot_call(env, &seat, opts)?;
+    let copy = game.read(env, |g| Box::new(g.clone()))?;
+    let (answer, promise) = env
+        .create_deferred()
+        .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+    pool().submit(Job {
+        game: copy,
         seat,
         limits: call.limits,
-    }))
+        stop: Arc::clone(&stop.flag),
+        gone: env_gone(env)?,
+        answer,
+    })?;
+    Ok(promise)
 }

@@ -12,6 +12,7 @@
 
 use bughouse_core as core;
 use bughouse_core::bpgn::{BpgnReader, Record, Token};
+use napi::Env;
 use napi::bindgen_prelude::Uint8Array;
 use napi_derive::napi;
 
@@ -156,11 +157,11 @@ pub fn read_bpgn(bytes: Uint8Array) -> Result<Vec<BpgnRecordInfo>> {
 /// Replays the first record of `bytes` (one record's bytes, as `_readBpgn`
 /// located it) into a game of its own.
 #[napi(js_name = "_replayRecord", skip_typescript, catch_unwind)]
-pub fn replay_record(bytes: Uint8Array) -> Result<Game> {
+pub fn replay_record(env: Env, bytes: Uint8Array) -> Result<Game> {
     let bytes: &[u8] = &bytes;
     let mut game = Box::new(core::Game::new(core::bpgn::replay_settings()).map_err(error::setup)?);
     if let Some(record) = BpgnReader::new(bytes).next() {
         record.replay_into(&mut game);
     }
-    Ok(Game::from_core(game))
+    Ok(Game::from_core(&env, game))
 }

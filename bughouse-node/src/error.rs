@@ -9,7 +9,9 @@
 //!
 //! Arguments of the wrong JavaScript type (a number where a string is
 //! expected) are refused by napi-rs's own conversions before our code runs;
-//! they throw too, with napi-rs's codes (`StringExpected`, …), and never crash.
+//! index.js gives those errors our `ERR_INVALID_ARG_TYPE` (and a call on
+//! something that is not an instance of the class `ERR_INVALID_THIS`).
+//! Messages quote the caller's text only up to [`QUOTE_CHARS`] characters.
 
 use bughouse_core::{FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError};
 
@@ -56,6 +58,14 @@ pub enum Code {
     /// The computer player could not start its search thread: the system
     /// is out of threads or memory (`botMove`).
     NoSearchThread,
+    /// An argument of the wrong JavaScript type (a number for a seat, a
+    /// string for the options).
+    InvalidArgType,
+    /// A game used after `dispose()`.
+    Disposed,
+    /// `botMoveAsync(…, { play: true })`: the seat's board changed while the
+    /// search ran, so its choice is not played (another call moved first).
+    StaleSearch,
 }
 
 impl Code {
@@ -78,6 +88,9 @@ impl Code {
             Code::OutOfRange => "ERR_OUT_OF_RANGE",
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
             Code::NoSearchThread => "ERR_NO_SEARCH_THREAD",
+            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
+            Code::Disposed => "ERR_DISPOSED",
+            Code::StaleSearch => "ERR_STALE_SEARCH",
         }
     }
 }
@@ -104,9 +117,21 @@ pub fn invalid_fen(e: FenError) -> Error {
     error(Code::InvalidFen, e.to_string())
 }
 
+/// The most characters of the caller's text a message quotes.
+pub const QUOTE_CHARS: usize = 40;
+
+/// The caller's text for a message: quoted, and cut after [`QUOTE_CHARS`]
+/// characters with its length, so a megabyte argument gives a short message.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
 /// Move text that could not be read; `text` is quoted in the message.
 pub fn invalid_move(text: &str, e: MoveTextError) -> Error {
-    error(Code::InvalidMove, format!("{text:?}: {e}"))
+    error(Code::InvalidMove, format!("{}: {e}", quote(text)))
 }
 
 /// A move the position does not allow; the core says why.
@@ -156,7 +181,23 @@ pub fn setup(e: SetupError) -> Error {
 pub fn invalid_arg(name: &str, expected: &str, got: &str) -> Error {
     error(
         Code::InvalidArgValue,
-        format!("{name} must be {expected}, got {got:?}"),
+        format!("{name} must be {expected}, got {}", quote(got)),
+    )
+}
+
+/// An argument of the wrong JavaScript type: `got` names its type.
+pub fn invalid_type(name: &str, expected: &str, got: &str) -> Error {
+    error(
+        Code::InvalidArgType,
+        format!("{name} must be {expected}, got {got}"),
+    )
+}
+
+/// A game used after `dispose()`.
+pub fn disposed() -> Error {
+    error(
+        Code::Disposed,
+        "the game was disposed (dispose()): it holds no state any more",
     )
 }
 

@@ -29,9 +29,9 @@ mod game;
 mod perft;
 
 pub use board::Board;
-pub use bot::{BotSearch, bot_search};
+pub use bot::{SearchStop, bot_search};
 pub use bpgn::{BpgnRecordInfo, read_bpgn, replay_record};
 pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Outcome, Piece, Pocket, uci_of_code};
 pub use error::Code;
-pub use game::{Game, GameOptions, HistoryEntry, SeatMove};
+pub use game::{Game, HistoryEntry, SeatMove, TimeControl, external_memory};
 pub use perft::perft;
