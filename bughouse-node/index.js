@@ -97,6 +97,49 @@ Object.defineProperty(binding.Game.prototype, 'legalMoves', {
   enumerable: false,
 })
 
+// What board UIs need (chessops' chessgroundDests is the model): the legal
+// moves grouped by origin square, and the drops by pocket role. Grouping
+// only: the moves are the engine's. The WebAssembly build defines the same
+// (wasm/api.mjs).
+const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
+
+Object.defineProperty(binding.Board.prototype, 'dests', {
+  /** `Map` from each square to the squares its piece may move to (drops left out). */
+  value: function dests() {
+    const out = new Map()
+    for (const uci of this.legalMoves()) {
+      if (uci[1] === '@') continue
+      const from = uci.slice(0, 2)
+      const to = uci.slice(2, 4)
+      let list = out.get(from)
+      if (list === undefined) out.set(from, (list = []))
+      if (!list.includes(to)) list.push(to)
+    }
+    return out
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+Object.defineProperty(binding.Board.prototype, 'dropDests', {
+  /** `Map` from each pocket role the side to move may drop to its squares. */
+  value: function dropDests() {
+    const out = new Map()
+    for (const uci of this.legalMoves()) {
+      if (uci[1] !== '@') continue
+      const role = ROLE_OF_LETTER[uci[0]]
+      let list = out.get(role)
+      if (list === undefined) out.set(role, (list = []))
+      list.push(uci.slice(2, 4))
+    }
+    return out
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
 // The computer player (src/bot.rs). The caller's options are read here,
 // once, into a plain object of the known fields, before the addon holds
 // the game: a getter may run any code, even play on this game. Unknown keys

@@ -68,61 +68,43 @@
 // Unit tests may use std (collections, formatting); the library never does.
 #[rustfmt::skip] #[cfg(test)] extern crate std;
 
-mod attacks;
-mod bitboard;
 mod board;
 mod bot;
-pub mod bpgn;
-mod castling;
-mod clock;
-mod color;
 mod error;
-mod fen;
-mod game;
-mod legality;
-mod magics;
-mod movegen;
-mod moves;
-mod outcome;
-mod perft;
-mod pocket;
-mod role;
-mod san;
-mod seat;
-mod square;
-mod status;
-mod turn;
-mod uci;
-mod zobrist;
+pub mod game;
+mod notation;
 
-pub use attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+pub use board::attacks;
+pub use notation::{bpgn, fen, san, uci};
+
+pub use board::attacks::{
+    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
 };
-pub use bitboard::Bitboard;
-pub use board::{Board, Flavour};
+pub use board::bitboard::Bitboard;
+pub use board::castling::{CastlingRights, CastlingSide};
+pub use board::color::Color;
+pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
+pub use board::moves::Move;
+pub use board::perft::{perft, perft_while};
+pub use board::pocket::{POCKET_MAX, Pocket};
+pub use board::position::{Board, Flavour};
+pub use board::role::{Piece, Role};
+pub use board::square::{File, Rank, Square};
+pub use board::status::BoardStatus;
 pub use bot::{
-    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+    Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
+    TimePlan, TranspositionTable, choose, decide, decide_with,
 };
-pub use castling::{CastlingRights, CastlingSide};
-pub use clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
-pub use color::Color;
 pub use error::{
     FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
     SanIllegalReason, SetupError,
 };
-pub use game::{
-    Action, ActionKind, Bfen, DEFAULT_MOVE_CAP, Game, GameSettings, HISTORY_CAPACITY, MAX_MOVE_CAP,
-    Mode, parse_bfen,
-};
-pub use movegen::{MAX_LEGAL_MOVES, MoveList};
-pub use moves::Move;
-pub use outcome::{EndReason, Outcome};
-pub use perft::perft;
-pub use pocket::{POCKET_MAX, Pocket};
-pub use role::{Piece, Role};
-pub use san::{MAX_SAN_LEN, San, SanPlus, Suffix};
-pub use seat::{BoardId, Seat, Seats, Team};
-pub use square::{File, Rank, Square};
-pub use status::BoardStatus;
-pub use turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
+pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
+pub use game::outcome::{EndReason, Outcome};
+pub use game::seat::{BoardId, Seat, Seats, Team};
+pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
+pub use game::turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
+pub use game::{Action, ActionKind, Game, HISTORY_CAPACITY};
+pub use notation::bfen::{Bfen, parse_bfen};
+pub use notation::san::{MAX_SAN_LEN, San, SanPlus, Suffix};

@@ -515,8 +515,8 @@ impl Game {
     }
 
     /// Milliseconds left on `seat`'s clock (R20) at the game's time, or at
-    /// `atMs` if given (not before the game's time; a display of running
-    /// clocks, nothing changes). `null` when the game has no clocks (the
+    /// `atMs` if given (a display of running clocks, nothing changes; a
+    /// time before the game's time throws `TimeWentBackwards`, F3). `null` when the game has no clocks (the
     /// turn-based game, or `timeControl: '-'`). Throws
     /// `ERR_INVALID_ARG_VALUE` or `ERR_OUT_OF_RANGE`.
     #[napi(
@@ -527,9 +527,9 @@ impl Game {
         let seat = convert::parse_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
         let ms = self.read(&env, |g| match at_ms {
-            None => g.clock_ms(seat),
-            Some(at) => g.clock_ms_at(seat, at),
-        })?;
+            None => Ok(g.clock_ms(seat)),
+            Some(at) => g.clock_ms_at(seat, at).map_err(error::game),
+        })??;
         Ok(ms.map(convert::ms_number))
     }
 

@@ -20,7 +20,7 @@ use pyo3::types::{PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
-use crate::convert;
+use crate::convert::{self, Int};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -88,9 +88,8 @@ fn parse_humans(humans: &str) -> PyResult<Seats> {
     })
 }
 
-fn parse_move_cap(cap: i64) -> PyResult<u16> {
-    u16::try_from(cap)
-        .ok()
+fn parse_move_cap(cap: &Int) -> PyResult<u16> {
+    cap.get::<u16>()
         .filter(|c| *c <= MAX_MOVE_CAP)
         .ok_or_else(|| {
             errors::bad_setting(format!("move cap {cap} is not in 0..={MAX_MOVE_CAP} (R32)"))
@@ -98,10 +97,10 @@ fn parse_move_cap(cap: i64) -> PyResult<u16> {
 }
 
 /// A caller's timestamp: ms since the game started (F1), never negative.
-fn timestamp(at_ms: Option<i64>) -> PyResult<Option<u64>> {
+fn timestamp(at_ms: Option<Int>) -> PyResult<Option<u64>> {
     at_ms
         .map(|t| {
-            u64::try_from(t).map_err(|_| {
+            t.get::<u64>().ok_or_else(|| {
                 errors::bad_setting(format!(
                     "at_ms must count milliseconds from the start of the game (F1), not {t}"
                 ))
@@ -114,7 +113,7 @@ fn settings(
     mode: &str,
     time_control: Option<&str>,
     humans: &str,
-    move_cap: i64,
+    move_cap: &Int,
 ) -> PyResult<GameSettings> {
     let mode = parse_mode(mode)?;
     let time_control = match (mode, time_control) {
@@ -226,7 +225,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
-    let settings = settings(&mode, tc.as_deref(), &humans, i64::from(cap))?;
+    let settings = settings(&mode, tc.as_deref(), &humans, &Int::from(cap))?;
     let mut game = Game::from_bfen(&bfen, settings).or_raise()?;
     let clocks = settings.mode == Mode::Live && settings.time_control.is_some();
     let refused = |e: GameError| corrupt(e.to_string());
@@ -301,7 +300,7 @@ impl PyGame {
     /// `InvalidFenError`. `move_cap`: R32, at most 2000.
     #[new]
     #[pyo3(
-        signature = (*, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=800),
+        signature = (*, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
         text_signature = "(*, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=800)"
     )]
     fn new(
@@ -309,9 +308,9 @@ impl PyGame {
         time_control: Option<&str>,
         humans: &str,
         bfen: Option<&str>,
-        move_cap: i64,
+        move_cap: Int,
     ) -> PyResult<PyGame> {
-        let settings = settings(mode, time_control, humans, move_cap)?;
+        let settings = settings(mode, time_control, humans, &move_cap)?;
         let game = match bfen {
             Some(bfen) => Game::from_bfen(bfen, settings),
             None => Game::new(settings),
@@ -413,23 +412,26 @@ impl PyGame {
         py: Python<'py>,
         seat: &str,
         r#move: &Bound<'py, PyAny>,
-        at_ms: Option<i64>,
+        at_ms: Option<Int>,
     ) -> PyResult<Bound<'py, PyMove>> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        let played = if let Ok(m) = r#move.cast::<PyMove>() {
-            let m = m.get().0;
-            self.act(None, |g| g.play(seat, m, at))?;
-            m
-        } else if let Ok(text) = r#move.cast::<PyString>() {
+        let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
             self.act(Some(text), |g| g.play_text(seat, text, at))?.0
         } else {
-            return Err(PyTypeError::new_err(format!(
-                "move must be a Move or a str (UCI or SAN), not {}",
-                r#move.get_type().name()?
-            )));
+            let m = moves::extract(r#move).map_err(|e| {
+                if e.is_instance_of::<PyTypeError>(r#move.py()) {
+                    PyTypeError::new_err(
+                        "move must be a Move (or a chess.Move) or a str (UCI or SAN)",
+                    )
+                } else {
+                    e
+                }
+            })?;
+            self.act(None, |g| g.play(seat, m, at))?;
+            m
         };
         moves::to_py(py, played)
     }
@@ -482,7 +484,7 @@ impl PyGame {
         nodes: i64,
         seed: i128,
         play: bool,
-        at_ms: Option<i64>,
+        at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
         let seat = convert::seat(seat)?;
         let limits = bot::limits(nodes, seed)?;
@@ -501,9 +503,7 @@ impl PyGame {
             if !snapshot.is_turn_of(seat) {
                 return Err(self.refused(GameError::NotYourTurn { seat }, None));
             }
-            let decision = py
-                .detach(|| bot::think(&snapshot, seat, limits))
-                .map_err(|e| errors::no_search_thread(&e))?;
+            let decision = bot::think(py, snapshot.clone(), seat, limits)?;
             // None: its turn, yet no legal move and no sit: waiting (R18).
             let Some(decision) = decision else {
                 return Ok(None);
@@ -546,7 +546,7 @@ impl PyGame {
     /// Checks the clocks at `at_ms` (R21, F2): the outcome if a flag fell
     /// (the game ends at the flag's time), else None and the game's time
     /// moves to `at_ms`.
-    fn tick(&self, py: Python<'_>, at_ms: i64) -> PyResult<Option<Py<PyOutcome>>> {
+    fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
         let outcome = self.act(None, |g| g.tick(at))?;
         outcome_to_py(py, outcome)
@@ -555,7 +555,7 @@ impl PyGame {
     /// `seat` resigns (R29), at any moment, not only on its turn (F10): its
     /// team loses. With `at_ms`, flags are checked first (F2).
     #[pyo3(signature = (seat, at_ms=None))]
-    fn resign(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
+    fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
         Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
@@ -563,7 +563,7 @@ impl PyGame {
 
     /// `seat` leaves the game (R29, F10): its team loses.
     #[pyo3(signature = (seat, at_ms=None))]
-    fn abandon(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
+    fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
         Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
@@ -592,20 +592,23 @@ impl PyGame {
     }
 
     /// Milliseconds left on `seat`'s clock at the game's time, or at
-    /// `at_ms` (not before it) were nothing to happen until then (R20).
-    /// A game without clocks (turn-based, or replayed from a record)
-    /// raises `BughouseError`: it has no clock to read.
+    /// `at_ms` were nothing to happen until then (R20); a time before the
+    /// game's time is a `BughouseError` (F3). A game without clocks
+    /// (turn-based, or replayed from a record) raises `BughouseError`: it
+    /// has no clock to read.
     #[pyo3(signature = (seat, at_ms=None))]
-    fn clock(&self, seat: &str, at_ms: Option<i64>) -> PyResult<u64> {
+    fn clock(&self, seat: &str, at_ms: Option<Int>) -> PyResult<u64> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        let game = self.lock();
-        let left = match at {
-            Some(at) => game.clock_ms_at(seat, at),
-            None => game.clock_ms(seat),
+        let (left, mode) = {
+            let game = self.lock();
+            let left = match at {
+                Some(at) => game.clock_ms_at(seat, at),
+                None => Ok(game.clock_ms(seat)),
+            };
+            (left, game.settings().mode)
         };
-        let mode = game.settings().mode;
-        drop(game);
+        let left = left.map_err(|error| self.refused(error, None))?;
         left.ok_or_else(|| {
             errors::bad_setting(match mode {
                 Mode::TurnBased => "a turn-based game has no clocks (R26)".to_string(),

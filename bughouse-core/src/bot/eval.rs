@@ -21,7 +21,9 @@
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
 //!   home.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
 use crate::{Bitboard, Board, Color, Role, Seat};
 
 /// Value of a piece on the board, by [`Role::index`] (the king is never
@@ -276,7 +278,7 @@ pub(crate) fn check_squares(board: &Board, color: Color) -> [Bitboard; 6] {
     let bishop = bishop_attacks(king, occupied);
     let rook = rook_attacks(king, occupied);
     [
-        crate::attacks::pawn_attacks(color, king),
+        crate::board::attacks::pawn_attacks(color, king),
         knight_attacks(king),
         bishop,
         rook,

@@ -9,10 +9,10 @@
 
 use arrayvec::ArrayVec;
 
-use crate::attacks::{
+use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::castling::CastlingSide;
+use crate::board::castling::CastlingSide;
 use crate::{Bitboard, Board, Color, Move, Rank, Role, Square};
 
 /// The most legal moves and drops any position reachable under these rules

@@ -1,7 +1,7 @@
 //! Check, checkmate in the bughouse sense, and waiting (R16–R18).
 
-use crate::attacks::between;
-use crate::{Board, Flavour, IllegalMoveError, Move, Piece};
+use crate::board::attacks::between;
+use crate::{Board, Flavour};
 
 /// Where a board stands for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,21 +70,6 @@ impl Board {
             BoardStatus::Checkmate
         } else {
             BoardStatus::Waiting
-        }
-    }
-
-    /// Plays `m` if it is legal; otherwise returns why not and changes
-    /// nothing. On success returns the captured piece as it leaves the board
-    /// (its own colour; a pawn if it was promoted — R6), for the game to route
-    /// to the capturer's partner (R5).
-    pub fn play(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveError> {
-        if self.is_legal(m) {
-            Ok(self.play_unchecked(m))
-        } else {
-            Err(IllegalMoveError {
-                mv: m,
-                reason: self.why_illegal(m),
-            })
         }
     }
 }

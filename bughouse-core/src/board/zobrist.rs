@@ -7,7 +7,7 @@
 //! keys are per count (not per piece added), so two pockets that differ in any
 //! count up to the R8 bounds always differ in their keys.
 
-use crate::pocket::POCKET_MAX;
+use crate::board::pocket::POCKET_MAX;
 use crate::{CastlingRights, Color, Piece, Role, Square};
 
 /// SplitMix64: a fixed, seeded source of well-mixed keys, usable in `const`.

@@ -1,78 +1,24 @@
 //! The match: two boards, four seats, two teams, clocks or the turn-based
 //! rotation, and every ending with its reason (R1–R34).
 
-use core::fmt;
+pub(crate) mod clock;
+pub(crate) mod outcome;
+pub(crate) mod seat;
+pub(crate) mod settings;
+pub(crate) mod turn;
 
 use arrayvec::ArrayVec;
 
-use crate::clock::{Clocks, TimeControl};
-use crate::fen::material;
-use crate::pocket::POCKET_MAX;
-use crate::turn::{SITS_PER_SEAT, TurnState};
+use crate::game::clock::Clocks;
+use crate::game::turn::{SITS_PER_SEAT, TurnState};
 use crate::{
-    Board, BoardId, Color, EndReason, FenError, FenErrorKind, Flavour, GameError, Move, MoveList,
-    Outcome, Role, SanError, Seat, Seats, SetupError,
+    Bfen, Board, BoardId, EndReason, Flavour, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
+    MoveList, Outcome, SanError, Seat, Seats, SetupError, parse_bfen,
 };
-
-/// The default move cap (R32): 800 moves on both boards together.
-pub const DEFAULT_MOVE_CAP: u16 = 800;
-
-/// The largest move cap a game accepts: the history is sized for it.
-pub const MAX_MOVE_CAP: u16 = 2000;
 
 /// How many actions a game's history holds: one per move or drop (at most
 /// the move cap, R32) plus one per sit (at most 3 per seat, R24).
 pub const HISTORY_CAPACITY: usize = MAX_MOVE_CAP as usize + 4 * SITS_PER_SEAT as usize;
-
-/// The two ways to play (section 5 of the rules).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// Both boards at once, with clocks (R19–R21).
-    #[default]
-    Live,
-    /// One seat at a time in a fixed rotation, with sits and repetition
-    /// (R22–R26). No clocks (R26, our choice).
-    TurnBased,
-}
-
-/// How a game is played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GameSettings {
-    /// Live or turn-based.
-    pub mode: Mode,
-    /// The clocks of a live game (R20); `None` for a live game without
-    /// clocks, as when replaying a record whose clocks are only data.
-    /// Ignored in the turn-based game.
-    pub time_control: Option<TimeControl>,
-    /// Which seats are people (R30); the others are computers.
-    pub humans: Seats,
-    /// The move cap (R32), at most [`MAX_MOVE_CAP`].
-    pub move_cap: u16,
-}
-
-impl Default for GameSettings {
-    /// Live, 3 minutes each (R20), four humans, a cap of 800 (R32).
-    fn default() -> GameSettings {
-        GameSettings {
-            mode: Mode::Live,
-            time_control: Some(TimeControl::default()),
-            humans: Seats::all(),
-            move_cap: DEFAULT_MOVE_CAP,
-        }
-    }
-}
-
-impl GameSettings {
-    /// The turn-based game with `humans` as the human seats.
-    pub fn turn_based(humans: Seats) -> GameSettings {
-        GameSettings {
-            mode: Mode::TurnBased,
-            time_control: None,
-            humans,
-            move_cap: DEFAULT_MOVE_CAP,
-        }
-    }
-}
 
 /// What a seat did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -264,19 +210,40 @@ impl Game {
     /// Milliseconds left on `seat`'s clock at the game's time; `None` when
     /// the game has no clocks.
     pub fn clock_ms(&self, seat: Seat) -> Option<u64> {
-        self.clock_ms_at(seat, self.now_ms)
+        let clocks = self.clocks.as_ref()?;
+        Some(clocks.remaining(seat, self.boards[seat.board.index()].turn(), self.now_ms))
     }
 
-    /// Milliseconds left on `seat`'s clock at `at_ms` (not before the game's
-    /// time), were nothing to happen until then.
-    pub fn clock_ms_at(&self, seat: Seat, at_ms: u64) -> Option<u64> {
-        let clocks = self.clocks.as_ref()?;
+    /// Milliseconds left on `seat`'s clock at `at_ms`, were nothing to
+    /// happen until then (R20): what a display of running clocks shows.
+    /// Once the game is over the clocks stand still at the ending's time.
+    /// `Ok(None)` when the game has no clocks.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::TimeWentBackwards`] for a time before the game's time
+    /// (F3): what happened since is known, so a clock there is not one this
+    /// game can show.
+    pub fn clock_ms_at(&self, seat: Seat, at_ms: u64) -> Result<Option<u64>, GameError> {
+        if at_ms < self.now_ms {
+            return Err(GameError::TimeWentBackwards {
+                at_ms,
+                last_ms: self.now_ms,
+            });
+        }
+        let Some(clocks) = self.clocks.as_ref() else {
+            return Ok(None);
+        };
         let at = if self.outcome.is_some() {
             self.now_ms
         } else {
-            at_ms.max(self.now_ms)
+            at_ms
         };
-        Some(clocks.remaining(seat, self.boards[seat.board.index()].turn(), at))
+        Ok(Some(clocks.remaining(
+            seat,
+            self.boards[seat.board.index()].turn(),
+            at,
+        )))
     }
 
     /// Whether it is `seat`'s turn: its colour is to move on its board, and in
@@ -607,40 +574,6 @@ impl Game {
     /// The position of both boards as BFEN (N2), written without allocation.
     pub fn bfen(&self) -> Bfen<'_> {
         Bfen(&self.boards)
-    }
-}
-
-/// Reads a BFEN (N2): board A's FEN, `|`, board B's FEN, both in the
-/// bughouse flavour. The material of each colour over both boards and the
-/// pockets must fit in one game (R7); error offsets count from the BFEN's start.
-pub fn parse_bfen(bfen: &str) -> Result<[Board; 2], FenError> {
-    let bar = bfen.find('|').ok_or(FenError {
-        offset: bfen.len(),
-        kind: FenErrorKind::MissingBoardSeparator,
-    })?;
-    let a = Board::from_fen_at(&bfen[..bar], Flavour::Bughouse, 0)?;
-    let b = Board::from_fen_at(&bfen[bar + 1..], Flavour::Bughouse, bar + 1)?;
-    for color in Color::ALL {
-        let (ma, mb) = (material(&a, &[color]), material(&b, &[color]));
-        for role in Role::POCKET {
-            if ma[role.index()] + mb[role.index()] > u32::from(POCKET_MAX[role.index()]) {
-                return Err(FenError {
-                    offset: 0,
-                    kind: FenErrorKind::TooMuchMaterial { color, role },
-                });
-            }
-        }
-    }
-    Ok([a, b])
-}
-
-/// Both boards as BFEN (N2): `fenA | fenB`.
-#[derive(Copy, Clone, Debug)]
-pub struct Bfen<'a>(pub &'a [Board; 2]);
-
-impl fmt::Display for Bfen<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} | {}", self.0[0], self.0[1])
     }
 }
 

@@ -1,9 +1,12 @@
 //! One bughouse board: placement, promoted marks, both pockets, side to move,
 //! castling rights, en passant and counters, with an incremental hash.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::castling::CastlingSide;
-use crate::{Bitboard, CastlingRights, Color, Move, Piece, Pocket, Role, Square, zobrist};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::board::castling::CastlingSide;
+use crate::board::zobrist;
+use crate::{Bitboard, CastlingRights, Color, Move, Piece, Pocket, Role, Square};
 
 /// Where a captured piece goes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -2,7 +2,7 @@
 //! two squares. Every table is computed by `const fn` at compile time into a
 //! `static`, so there is no build script and no start-up cost.
 
-use crate::magics::{BISHOP_MAGICS, ROOK_MAGICS};
+use crate::board::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::{Bitboard, Color, Piece, Role, Square};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

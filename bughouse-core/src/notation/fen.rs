@@ -9,7 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::pocket::POCKET_MAX;
+use crate::board::pocket::POCKET_MAX;
 use crate::{
     Bitboard, Board, CastlingRights, CastlingSide, Color, FenError, FenErrorKind, Flavour, Piece,
     Role, Square,
