@@ -114,6 +114,14 @@ export interface BotOptions {
    */
   seed?: number | null
   /**
+   * A wall-time budget in ms (an integer ≥ 1): the search answers with the
+   * best action found when it runs out (checked every 256 nodes, about 0.1
+   * ms). Alone, it is the only bound (no node budget); with `nodes`, the
+   * first reached ends the search. A time budget makes the answer depend on
+   * the machine's speed: for reproducible answers use `nodes` alone.
+   */
+  timeMs?: number | null
+  /**
    * Also play the choice: a move as `push(seat, move, atMs)`, a sit as
    * `sit(seat)`, with what those throw. `false` by default: nothing changes.
    */
@@ -243,9 +251,9 @@ export declare function readBpgn(text: string | Uint8Array): Array<BpgnRecord>
  * The flag a caller sets to give up a search (`{ signal }`, or the
  * environment's teardown): `_SearchStop` in JavaScript.
  *
- * Checked before a queued search starts. The core's search takes no stop
- * flag yet (issue 15 brings one): a search already running finishes its
- * node budget on the pool, and its answer is dropped.
+ * Checked before a queued search starts, and given to the core as its
+ * stop flag: a running search ends at its next look at it (every 256
+ * nodes, about 0.1 ms), and its answer is dropped.
  */
 export declare class _SearchStop {
   /** A flag not set. */

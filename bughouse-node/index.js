@@ -22,13 +22,25 @@ function addonCandidates() {
   return [join(__dirname, 'bughouse.node'), join(__dirname, prebuiltName())]
 }
 
+/** The native addon, or `null` when none was built or shipped for this platform. */
 function loadAddon() {
-  const candidates = addonCandidates()
-  for (const file of candidates) {
+  for (const file of addonCandidates()) {
     if (existsSync(file)) return require(file)
   }
+  return null
+}
+
+const binding = loadAddon()
+const wasmEntry = join(__dirname, 'wasm', 'index.node.cjs')
+if (binding === null) {
+  // No native addon fits: the WebAssembly build (wasm/, the same API) when
+  // the package has it, else a clear error.
+  if (existsSync(join(__dirname, 'wasm', 'pkg'))) {
+    module.exports = require(wasmEntry)
+    return
+  }
   const e = new Error(
-    `bughouse: no native addon for this platform (looked for ${candidates.join(', ')}). ` +
+    `bughouse: no native addon for this platform (looked for ${addonCandidates().join(', ')}) and no WebAssembly build. ` +
       'The package ships a prebuilt addon for the platform it was packed on; elsewhere build it ' +
       `from a checkout of the repository with the Rust toolchain: \`node ${join(__dirname, 'scripts', 'build.mjs')}\` ` +
       '(if npm skipped the install script: `npm rebuild bughouse`).',
@@ -36,8 +48,6 @@ function loadAddon() {
   e.code = 'MODULE_NOT_FOUND' // as require's own, for code that loads the package optionally
   throw e
 }
-
-const binding = loadAddon()
 
 // Move lists cross the boundary as 16-bit move codes written into one
 // reusable buffer, and become strings through a table of interned UCI
@@ -145,7 +155,7 @@ Object.defineProperty(binding.Board.prototype, 'dropDests', {
 // the game: a getter may run any code, even play on this game. Unknown keys
 // are passed on (as `true`) for the addon to refuse by name; anything that
 // is not an object goes to the addon as it is, to be refused there.
-const BOT_KEYS = new Set(['nodes', 'seed', 'play', 'atMs'])
+const BOT_KEYS = new Set(['nodes', 'seed', 'timeMs', 'play', 'atMs'])
 
 function botOptions(opts, extra) {
   if (opts === null || typeof opts !== 'object') return { native: opts, signal: undefined, clock: undefined }
@@ -153,10 +163,11 @@ function botOptions(opts, extra) {
   for (const key of Object.keys(opts)) {
     if (!BOT_KEYS.has(key) && !extra.has(key)) native[key] = true
   }
-  const { nodes, seed, play, atMs } = opts
+  const { nodes, seed, timeMs, play, atMs } = opts
   const signal = extra.has('signal') ? opts.signal : undefined
   native.nodes = nodes
   native.seed = seed
+  native.timeMs = timeMs
   native.play = play
   // A function `atMs` is the caller's clock, read when the move is played
   // (after the search): the addon sees only that a time will come.

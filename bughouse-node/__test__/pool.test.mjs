@@ -57,6 +57,39 @@ describe('botMoveAsync: the engine search pool', () => {
     assert.equal(game.movesPlayed, 0)
   })
 
+  it('an abort stops the running searches (the core stop flag): the pool is free within milliseconds', async () => {
+    const game = untimed()
+    const controller = new AbortController()
+    // As many searches of about a second as the pool has threads (at most 4).
+    const big = Array.from({ length: 4 }, (_, seed) =>
+      game.botMoveAsync('A', { nodes: 3_000_000, seed, signal: controller.signal }).catch((e) => e),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    controller.abort()
+    for (const e of await Promise.all(big)) assert.equal(e.name, 'AbortError')
+    // Had they gone on, this search would wait for one of them to finish.
+    const started = performance.now()
+    assert.equal(typeof (await game.botMoveAsync('A', { nodes: 500 })), 'string')
+    const ms = performance.now() - started
+    assert.ok(ms < 300, `the next search answered ${ms.toFixed(0)} ms after the abort`)
+  })
+
+  it('timeMs bounds a search by wall time, sync and async', async () => {
+    const game = untimed()
+    for (const search of [() => game.botMove('A', { timeMs: 40 }), () => game.botMoveAsync('A', { timeMs: 40 })]) {
+      const started = performance.now()
+      const m = await search()
+      const ms = performance.now() - started
+      assert.ok(game.legalMoves('A').includes(m))
+      // Unbounded in nodes, it would search for minutes.
+      assert.ok(ms < 1_000, `a 40 ms search took ${ms.toFixed(0)} ms`)
+    }
+    for (const timeMs of [0, -1, 1.5, NaN, 2 ** 53]) {
+      assert.throws(() => game.botMove('A', { timeMs }), (e) => e.code === 'ERR_OUT_OF_RANGE' && /timeMs/.test(e.message))
+    }
+    assert.throws(() => game.botMove('A', { timeMs: '40' }), (e) => e.code === 'ERR_INVALID_ARG_TYPE')
+  })
+
   it('an aborted signal rejects before any search; a search queued behind others is skipped', async () => {
     const game = untimed()
     await assert.rejects(game.botMoveAsync('A', { signal: AbortSignal.abort() }), (e) => e.name === 'AbortError')

@@ -31,6 +31,7 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use bughouse_core as core;
 use napi::bindgen_prelude::{Either, Object, Unknown};
@@ -66,9 +67,9 @@ fn pool_threads() -> usize {
 /// The flag a caller sets to give up a search (`{ signal }`, or the
 /// environment's teardown): `_SearchStop` in JavaScript.
 ///
-/// Checked before a queued search starts. The core's search takes no stop
-/// flag yet (issue 15 brings one): a search already running finishes its
-/// node budget on the pool, and its answer is dropped.
+/// Checked before a queued search starts, and given to the core as its
+/// stop flag: a running search ends at its next look at it (every 256
+/// nodes, about 0.1 ms), and its answer is dropped.
 #[napi(js_name = "_SearchStop")]
 #[derive(Debug, Default, Clone)]
 pub struct SearchStop {
@@ -90,24 +91,43 @@ impl SearchStop {
     }
 }
 
-/// Set when the JavaScript environment of this thread (the main thread's,
-/// or a `Worker`'s) is torn down: its searches still queued are skipped
-/// rather than run for nobody. One per thread, because each environment
-/// runs on a thread of its own.
-fn env_gone(env: &Env) -> Result<Arc<AtomicBool>> {
+/// The stop flags of this thread's JavaScript environment's searches (the
+/// main thread's, or a `Worker`'s: each environment runs on a thread of its
+/// own). When the environment is torn down (`worker.terminate()`, exit) a
+/// cleanup hook raises them all: a queued search is skipped and a running
+/// one ends at its next look at the flag, rather than searching for nobody.
+type EnvSearches = Arc<Mutex<Vec<std::sync::Weak<AtomicBool>>>>;
+
+/// Registers `stop` with its environment (see [`EnvSearches`]).
+fn register_with_env(env: &Env, stop: &Arc<AtomicBool>) -> Result<()> {
     thread_local! {
-        static GONE: std::cell::RefCell<Option<Arc<AtomicBool>>> = const { std::cell::RefCell::new(None) };
+        static SEARCHES: std::cell::RefCell<Option<EnvSearches>> = const { std::cell::RefCell::new(None) };
     }
-    GONE.with(|gone| {
-        if let Some(flag) = gone.borrow().as_ref() {
-            return Ok(Arc::clone(flag));
-        }
-        let flag = Arc::new(AtomicBool::new(false));
-        let hooked = Arc::clone(&flag);
-        env.add_env_cleanup_hook((), move |()| hooked.store(true, Ordering::Relaxed))
-            .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
-        *gone.borrow_mut() = Some(Arc::clone(&flag));
-        Ok(flag)
+    SEARCHES.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let searches = match cell.as_ref() {
+            Some(searches) => Arc::clone(searches),
+            None => {
+                let searches = EnvSearches::default();
+                let hooked = Arc::clone(&searches);
+                env.add_env_cleanup_hook((), move |()| {
+                    for stop in hooked.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+                        if let Some(stop) = stop.upgrade() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                })
+                .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+                *cell = Some(Arc::clone(&searches));
+                searches
+            }
+        };
+        let mut list = searches.lock().unwrap_or_else(|p| p.into_inner());
+        // Searches that ended are forgotten here: the list stays as long as
+        // the searches in flight.
+        list.retain(|stop| stop.strong_count() > 0);
+        list.push(Arc::downgrade(stop));
+        Ok(())
     })
 }
 
@@ -120,10 +140,11 @@ struct Job {
     game: Box<core::Game>,
     seat: core::Seat,
     limits: core::SearchLimits,
-    /// The caller gave up (`{ signal }`).
+    /// A wall-time budget (`timeMs`).
+    time: Option<Duration>,
+    /// Raised when the caller gave up (`{ signal }`) or its environment was
+    /// torn down ([`register_with_env`]): the core's stop flag.
     stop: Arc<AtomicBool>,
-    /// The caller's environment was torn down ([`env_gone`]).
-    gone: Arc<AtomicBool>,
     answer: Answer,
 }
 
@@ -202,7 +223,7 @@ impl Pool {
                     queue = self.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
                 }
             };
-            if job.stop.load(Ordering::Relaxed) || job.gone.load(Ordering::Relaxed) {
+            if job.stop.load(Ordering::Relaxed) {
                 // Given up before it started: JavaScript has already
                 // rejected the caller's promise; nothing to deliver.
                 job.answer.resolve(Box::new(|_| Ok(None)));
@@ -211,7 +232,7 @@ impl Pool {
             // The core does not panic on any game; were it to, the thread
             // lives on and the caller's promise rejects.
             let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                search(&job.game, job.seat, &job.limits)
+                search(&job.game, job.seat, &job.limits, job.time, Some(&job.stop))
             }));
             match found {
                 Ok(action) => {
@@ -234,6 +255,8 @@ impl Pool {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct BotCall {
     limits: core::SearchLimits,
+    /// A wall-time budget, on top of the node budget.
+    time: Option<Duration>,
     play: bool,
     at_ms: Option<u64>,
 }
@@ -263,14 +286,37 @@ fn integer(obj: &Object<'_>, name: &str, min: u64, default: u64) -> Result<u64> 
 /// `Number.MAX_SAFE_INTEGER`); `play`: a boolean; `atMs`: a timestamp, only
 /// with `play: true`.
 pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<BotCall> {
-    let Some(obj) = convert::options("opts", opts, &["nodes", "seed", "play", "atMs"])? else {
+    let Some(obj) = convert::options("opts", opts, &["nodes", "seed", "timeMs", "play", "atMs"])?
+    else {
         return Ok(BotCall {
             limits: core::SearchLimits::default(),
+            time: None,
             play: false,
             at_ms: None,
         });
     };
-    let nodes = integer(&obj, "nodes", 1, core::SearchLimits::DEFAULT_NODES)?;
+    // `timeMs` alone bounds the search by time: then the node budget is the
+    // core's unlimited one, unless `nodes` is given too.
+    let time = match field(&obj, "timeMs")? {
+        None => None,
+        Some(Either::A(ms)) => Some(Duration::from_millis(convert::safe_integer(
+            "opts.timeMs",
+            ms,
+            1,
+        )?)),
+        Some(Either::B(v)) => {
+            return Err(error::invalid_type(
+                "opts.timeMs",
+                "a number",
+                type_name(&v),
+            ));
+        }
+    };
+    let default_nodes = match time {
+        None => core::SearchLimits::DEFAULT_NODES,
+        Some(_) => core::SearchLimits::unlimited().nodes,
+    };
+    let nodes = integer(&obj, "nodes", 1, default_nodes)?;
     let seed = integer(&obj, "seed", 0, 0)?;
     let play = convert::typed_field::<bool>(&obj, "opts", "play", "a boolean")?.unwrap_or(false);
     let at_ms = match field(&obj, "atMs")? {
@@ -292,6 +338,7 @@ pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Re
     }
     Ok(BotCall {
         limits: core::SearchLimits::nodes(nodes).with_seed(seed),
+        time,
         play,
         at_ms,
     })
@@ -304,9 +351,20 @@ fn search(
     game: &core::Game,
     seat: core::Seat,
     limits: &core::SearchLimits,
+    time: Option<Duration>,
+    stop: Option<&AtomicBool>,
 ) -> Option<core::BotAction> {
     let mut tt = Box::new(core::TranspositionTable::new());
-    core::choose(game, seat, limits, &mut tt)
+    let start = Instant::now();
+    let clock = move || start.elapsed();
+    let mut control = core::SearchControl::new();
+    if let Some(budget) = time {
+        control = control.with_time(&clock, core::TimePlan::fixed(budget));
+    }
+    if let Some(stop) = stop {
+        control = control.with_stop(stop);
+    }
+    core::decide_with(game, seat, limits, &control, &mut tt).map(|d| d.action)
 }
 
 /// [`search`] on a thread with a stack large enough for the core. `Err`
@@ -315,12 +373,13 @@ fn think(
     game: &core::Game,
     seat: core::Seat,
     limits: core::SearchLimits,
+    time: Option<Duration>,
 ) -> Result<Option<core::BotAction>> {
     std::thread::scope(|scope| {
         let searcher = std::thread::Builder::new()
             .name("bughouse-bot".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(scope, move || search(game, seat, &limits))
+            .spawn_scoped(scope, move || search(game, seat, &limits, time, None))
             .map_err(|e| {
                 error::error(
                     Code::NoSearchThread,
@@ -370,8 +429,8 @@ impl Game {
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<Option<String>> {
         let (seat, call) = self.bot_call(&env, &seat, opts)?;
-        let limits = call.limits;
-        let Some(action) = self.read(&env, |g| think(g, seat, limits))?? else {
+        let (limits, time) = (call.limits, call.time);
+        let Some(action) = self.read(&env, |g| think(g, seat, limits, time))?? else {
             return Ok(None);
         };
         if call.play {
@@ -402,6 +461,7 @@ pub fn bot_search<'env>(
     stop: &SearchStop,
 ) -> Result<Object<'env>> {
     let (seat, call) = game.bot_call(env, &seat, opts)?;
+    register_with_env(env, &stop.flag)?;
     let copy = game.read(env, |g| Box::new(g.clone()))?;
     let (answer, promise) = env
         .create_deferred()
@@ -410,8 +470,8 @@ pub fn bot_search<'env>(
         game: copy,
         seat,
         limits: call.limits,
+        time: call.time,
         stop: Arc::clone(&stop.flag),
-        gone: env_gone(env)?,
         answer,
     })?;
     Ok(promise)

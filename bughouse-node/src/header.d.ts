@@ -114,6 +114,14 @@ export interface BotOptions {
    */
   seed?: number | null
   /**
+   * A wall-time budget in ms (an integer ≥ 1): the search answers with the
+   * best action found when it runs out (checked every 256 nodes, about 0.1
+   * ms). Alone, it is the only bound (no node budget); with `nodes`, the
+   * first reached ends the search. A time budget makes the answer depend on
+   * the machine's speed: for reproducible answers use `nodes` alone.
+   */
+  timeMs?: number | null
+  /**
    * Also play the choice: a move as `push(seat, move, atMs)`, a sit as
    * `sit(seat)`, with what those throw. `false` by default: nothing changes.
    */
