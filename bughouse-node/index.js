@@ -299,57 +299,179 @@ function define(obj, key, value) {
 }
 
 /**
- * The games of a BPGN archive (N4), each replayed through the rules.
+ * One record object of `readBpgn` / `readBpgnStream` from what the addon
+ * found (`raw`, see src/bpgn.rs), `bytes` the text it was read from.
+ * `numberBefore` and `linesBefore` place a streamed batch in the archive.
+ * A bughouse record's `game` (a match) and a single-board record's `board`
+ * (crazyhouse) are replayed again when first read, from a copy of the
+ * record's own bytes: a large archive does not hold a 65 KiB game per
+ * record nobody looks at, nor the whole text.
+ */
+function makeRecord(raw, bytes, numberBefore, linesBefore) {
+  const tags = {}
+  const list = raw.tagList
+  for (let i = 0; i < list.length; i += 2) {
+    // The first of two tags with one name wins, as in the core's reader.
+    if (!Object.hasOwn(tags, list[i])) define(tags, list[i], list[i + 1])
+  }
+  const record = {
+    tags,
+    game: null,
+    board: null,
+    error: raw.error,
+    recordedEnding: raw.recordedEnding,
+    recordedKind: raw.recordedKind,
+    recordedLoser: raw.recordedLoser,
+    movesReplayed: raw.movesReplayed,
+    agrees: raw.agrees,
+    bughouse: raw.bughouse,
+    number: raw.number + numberBefore,
+    line: raw.line + linesBefore,
+  }
+  const source = Buffer.from(bytes.subarray(raw.start, raw.end))
+  const [name, replay] = raw.bughouse ? ['game', binding._replayRecord] : ['board', binding._replayBoard]
+  Object.defineProperty(record, name, {
+    get() {
+      const value = replay(source)
+      define(record, name, value)
+      return value
+    },
+    enumerable: true,
+    configurable: true,
+  })
+  return record
+}
+
+/** ERR_INVALID_ARG_TYPE for a BPGN source. */
+function badSource(where, expected, value) {
+  return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `${where}: ${expected}, got ${describe(value)}`)
+}
+
+/**
+ * The games of a BPGN archive (N4), each replayed through the rules: a
+ * bughouse record as a match (`record.game`), a single-board record
+ * (crazyhouse PGN) on one board in the crazyhouse flavour (`record.board`).
  *
  * `text` is a string, or bytes (a Buffer or Uint8Array: UTF-8, or Latin-1
- * as old FICS archives are). The native side reads and replays every record
- * (`_readBpgn`); each record's `game` is replayed again into a `Game` of its
- * own when first read, so a large archive does not hold a 65 KiB game per
- * record nobody looks at. Throws ERR_INVALID_BPGN when the text is not blank
- * but holds no game record at all; a record the rules refuse says why in
- * its `error`.
+ * as old FICS archives are). Throws ERR_INVALID_BPGN when the text is not
+ * blank but holds no game record at all; a record the rules refuse says why
+ * in its `error`. For a large archive, see `readBpgnStream`.
  */
 function readBpgn(text) {
   let bytes
   if (typeof text === 'string') bytes = Buffer.from(text, 'utf8')
   else if (text instanceof Uint8Array) bytes = Buffer.from(text) // a copy: the caller may reuse theirs
-  else {
-    const e = new TypeError(`readBpgn: text must be a string or a Uint8Array, got ${text === null ? 'null' : typeof text}`)
-    e.code = 'ERR_INVALID_ARG_TYPE'
-    throw e
+  else throw badSource('readBpgn', 'text must be a string or a Uint8Array', text)
+  return binding._readBpgn(bytes).map((raw) => makeRecord(raw, bytes, 0, 0))
+}
+
+// readBpgnStream reads about this much text per batch, read and replayed
+// on the engine's pool while the event loop goes on.
+const STREAM_BATCH_BYTES = 1 << 20
+const NEWLINE = 0x0a
+const BRACKET = 0x5b
+
+/**
+ * Where the last record of `buf` starts (after which `buf` may end in the
+ * middle of a record), or -1: a line opening with `[` (a tag) whose
+ * previous non-blank line is not a tag, i.e. the end of a movetext.
+ */
+function lastRecordStart(buf) {
+  let from = buf.length - 1
+  while (from > 0) {
+    const p = buf.lastIndexOf('\n[', from)
+    if (p < 0) return -1
+    let q = p - 1
+    while (q >= 0 && (buf[q] === NEWLINE || buf[q] === 0x0d || buf[q] === 0x20 || buf[q] === 0x09)) q--
+    if (q < 0) return -1
+    const lineStart = buf.lastIndexOf(NEWLINE, q) + 1
+    if (buf[lineStart] !== BRACKET) return p + 1
+    from = lineStart - 1
   }
-  return binding._readBpgn(bytes).map((raw) => {
-    const tags = {}
-    const list = raw.tagList
-    for (let i = 0; i < list.length; i += 2) {
-      // The first of two tags with one name wins, as in the core's reader.
-      if (!Object.hasOwn(tags, list[i])) define(tags, list[i], list[i + 1])
+  return -1
+}
+
+/** How many newlines `buf` holds. */
+function countLines(buf) {
+  let n = 0
+  for (let i = buf.indexOf(NEWLINE); i >= 0; i = buf.indexOf(NEWLINE, i + 1)) n++
+  return n
+}
+
+/** `readBpgnStream`'s `{ batchBytes }`, checked. */
+function streamOptions(opts) {
+  if (opts === undefined || opts === null) return STREAM_BATCH_BYTES
+  if (typeof opts !== 'object') throw badSource('readBpgnStream', 'opts must be an object { batchBytes }', opts)
+  for (const key of Object.keys(opts)) {
+    if (key !== 'batchBytes') throw codedError(Error, 'ERR_INVALID_ARG_VALUE', `readBpgnStream: opts has no option ${JSON.stringify(key.slice(0, 40))}: the options are batchBytes`)
+  }
+  const { batchBytes } = opts
+  if (batchBytes === undefined || batchBytes === null) return STREAM_BATCH_BYTES
+  if (typeof batchBytes !== 'number') throw badSource('readBpgnStream', 'opts.batchBytes must be a number', batchBytes)
+  if (!Number.isSafeInteger(batchBytes) || batchBytes < 1) {
+    throw codedError(RangeError, 'ERR_OUT_OF_RANGE', `readBpgnStream: opts.batchBytes must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}, got ${batchBytes}`)
+  }
+  return batchBytes
+}
+
+/** The chunks of a BPGN source: a path (string or URL), a Node stream, or any async iterable of bytes or strings. */
+function chunksOf(source) {
+  if (typeof source === 'string' || source instanceof URL) return require('node:fs').createReadStream(source)
+  if (source !== null && typeof source === 'object' && typeof source[Symbol.asyncIterator] === 'function') return source
+  if (source !== null && typeof source === 'object' && typeof source[Symbol.iterator] === 'function') return source
+  throw badSource('readBpgnStream', 'source must be a file path, a URL, or an async iterable of bytes (a stream)', source)
+}
+
+/**
+ * The games of a BPGN archive, read as a stream: an async iterable of the
+ * records `readBpgn` gives, read and replayed in batches of about 1 MiB on
+ * the engine's own thread pool, so the event loop runs meanwhile and memory
+ * holds one batch at a time (`batchBytes`, 1 MiB by default: a batch
+ * ends at the first record start after that many bytes). `source` is a file path (or `file:` URL), a
+ * Node `Readable`, a web `ReadableStream`, or any (async) iterable of
+ * Buffers, Uint8Arrays or strings. Records are cut at tag lines that follow
+ * a movetext. Rejects with ERR_INVALID_ARG_TYPE for another source, with
+ * ERR_INVALID_BPGN at the end when the text held no game record at all,
+ * and with the stream's own error if reading fails.
+ */
+async function* readBpgnStream(source, opts) {
+  const batchBytes = streamOptions(opts)
+  const chunks = chunksOf(source)
+  let pending = []
+  let pendingBytes = 0
+  let numberBefore = 0
+  let linesBefore = 0
+  let anyRecord = false
+  let anyGame = false
+  async function* batch(bytes) {
+    const { records, anyGame: games } = await binding._readBpgnAsync(bytes)
+    anyRecord ||= records.length > 0
+    anyGame ||= games
+    for (const raw of records) yield makeRecord(raw, bytes, numberBefore, linesBefore)
+    numberBefore += records.length
+    linesBefore += countLines(bytes)
+  }
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk
+    if (!(bytes instanceof Uint8Array)) throw badSource('readBpgnStream', 'chunks must be bytes or strings', chunk)
+    pending.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+    pendingBytes += bytes.byteLength
+    if (pendingBytes < batchBytes) continue
+    const text = Buffer.concat(pending, pendingBytes)
+    const cut = lastRecordStart(text)
+    if (cut <= 0) {
+      pending = [text]
+      continue
     }
-    const record = {
-      tags,
-      game: null,
-      error: raw.error,
-      recordedEnding: raw.recordedEnding,
-      recordedKind: raw.recordedKind,
-      recordedLoser: raw.recordedLoser,
-      movesReplayed: raw.movesReplayed,
-      agrees: raw.agrees,
-      bughouse: raw.bughouse,
-      number: raw.number,
-      line: raw.line,
-    }
-    const source = bytes.subarray(raw.start, raw.end)
-    Object.defineProperty(record, 'game', {
-      get() {
-        const game = binding._replayRecord(source)
-        define(record, 'game', game)
-        return game
-      },
-      enumerable: true,
-      configurable: true,
-    })
-    return record
-  })
+    const rest = Buffer.from(text.subarray(cut))
+    pending = [rest]
+    pendingBytes = rest.length
+    yield* batch(text.subarray(0, cut))
+  }
+  if (pendingBytes > 0) yield* batch(Buffer.concat(pending, pendingBytes))
+  if (anyRecord && !anyGame) {
+    throw codedError(Error, 'ERR_INVALID_BPGN', 'readBpgnStream: no BPGN game record in the text (N4)')
+  }
 }
 
 // Explicit release (`using game = new Game()`): see Game.dispose.
@@ -487,4 +609,5 @@ module.exports = {
   Game: guardClass(binding.Game),
   perft: guardFunction('perft', binding.perft),
   readBpgn,
+  readBpgnStream,
 }

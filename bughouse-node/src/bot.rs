@@ -28,9 +28,8 @@
 //! play on this game, which napi-rs would refuse (a second borrow) were the
 //! getter run from here.
 
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bughouse_core as core;
@@ -41,11 +40,7 @@ use napi_derive::napi;
 use crate::convert::{self, type_name};
 use crate::error::{self, Code, Result};
 use crate::game::Game;
-
-/// The stack of a search thread: the core's worst case (about 600 KiB
-/// in an optimised build) with room to spare for unoptimised builds. Only
-/// the pages the search touches are committed.
-const SEARCH_STACK_BYTES: usize = 8 << 20;
+use crate::pool;
 
 // header.d.ts and the README write the default budget as a literal: keep
 // them in step with the core.
@@ -54,15 +49,6 @@ const _: () = assert!(core::SearchLimits::DEFAULT_NODES == 25_000);
 /// What `_botSearch` resolves to for a sit; any other answer is a UCI move
 /// (no UCI move reads `sit`) or `null` (the seat is waiting, R18).
 const SIT: &str = "sit";
-
-/// The most searches the pool runs at once: one core less than the
-/// machine has (the event loop keeps one), at least one, at most four.
-fn pool_threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .saturating_sub(1)
-        .clamp(1, 4)
-}
 
 /// The flag a caller sets to give up a search (`{ signal }`, or the
 /// environment's teardown): `_SearchStop` in JavaScript.
@@ -135,120 +121,40 @@ fn register_with_env(env: &Env, stop: &Arc<AtomicBool>) -> Result<()> {
 /// thread with a UCI move, `'sit'` or `null`.
 type Answer = JsDeferred<Option<String>, Box<dyn FnOnce(Env) -> napi::Result<Option<String>>>>;
 
-/// One search of the pool and where its answer goes.
-struct Job {
+/// Runs one search on the pool and delivers its answer: skipped if its
+/// stop flag is up before it starts (JavaScript has already rejected the
+/// caller's promise), else searched with the flag as the core's stop flag.
+fn search_task(
     game: Box<core::Game>,
     seat: core::Seat,
-    limits: core::SearchLimits,
-    /// A wall-time budget (`timeMs`).
-    time: Option<Duration>,
-    /// Raised when the caller gave up (`{ signal }`) or its environment was
-    /// torn down ([`register_with_env`]): the core's stop flag.
+    call: BotCall,
     stop: Arc<AtomicBool>,
     answer: Answer,
-}
-
-/// The engine's search pool: a queue and up to [`pool_threads`] threads,
-/// started on first use and kept (parked on the queue) for the process.
-struct Pool {
-    queue: Mutex<VecDeque<Job>>,
-    ready: Condvar,
-    threads: AtomicUsize,
-}
-
-/// The process's pool: shared by every environment (main thread and
-/// workers), so the bound holds for the process.
-fn pool() -> &'static Pool {
-    static POOL: OnceLock<Pool> = OnceLock::new();
-    POOL.get_or_init(|| Pool {
-        queue: Mutex::new(VecDeque::new()),
-        ready: Condvar::new(),
-        threads: AtomicUsize::new(0),
+) -> pool::Task {
+    Box::new(move || {
+        if stop.load(Ordering::Relaxed) {
+            answer.resolve(Box::new(|_| Ok(None)));
+            return;
+        }
+        // The core does not panic on any game; were it to, the caller's
+        // promise rejects.
+        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            search(&game, seat, &call.limits, call.time, Some(&stop))
+        }));
+        match found {
+            Ok(action) => {
+                let answer_text = action.map(|a| match a {
+                    core::BotAction::Move(m) => convert::uci(m),
+                    core::BotAction::Sit => SIT.to_owned(),
+                });
+                answer.resolve(Box::new(move |_| Ok(answer_text)));
+            }
+            Err(_) => answer.reject(napi::Error::new(
+                napi::Status::GenericFailure,
+                "the computer player's search failed",
+            )),
+        }
     })
-}
-
-impl Pool {
-    /// Queues a search, starting a thread if fewer than the bound run.
-    fn submit(&'static self, job: Job) -> Result<()> {
-        self.queue
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push_back(job);
-        self.ready.notify_one();
-        let running = self.threads.load(Ordering::Acquire);
-        if running < pool_threads()
-            && self
-                .threads
-                .compare_exchange(running, running + 1, Ordering::AcqRel, Ordering::Acquire)
-                .is_ok()
-        {
-            let started = std::thread::Builder::new()
-                .name("bughouse-search".into())
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn(move || self.work());
-            if let Err(e) = started {
-                self.threads.fetch_sub(1, Ordering::AcqRel);
-                if running == 0 {
-                    // No thread to run the job: give it back to the caller.
-                    let job = self
-                        .queue
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .pop_back();
-                    if let Some(job) = job {
-                        job.answer.reject(napi::Error::new(
-                            napi::Status::GenericFailure,
-                            format!("cannot start the computer player's search thread: {e}"),
-                        ));
-                    }
-                    return Err(error::error(
-                        Code::NoSearchThread,
-                        format!("cannot start the computer player's search thread: {e}"),
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A pool thread: takes searches from the queue for ever.
-    fn work(&self) {
-        loop {
-            let job = {
-                let mut queue = self.queue.lock().unwrap_or_else(|p| p.into_inner());
-                loop {
-                    if let Some(job) = queue.pop_front() {
-                        break job;
-                    }
-                    queue = self.ready.wait(queue).unwrap_or_else(|p| p.into_inner());
-                }
-            };
-            if job.stop.load(Ordering::Relaxed) {
-                // Given up before it started: JavaScript has already
-                // rejected the caller's promise; nothing to deliver.
-                job.answer.resolve(Box::new(|_| Ok(None)));
-                continue;
-            }
-            // The core does not panic on any game; were it to, the thread
-            // lives on and the caller's promise rejects.
-            let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                search(&job.game, job.seat, &job.limits, job.time, Some(&job.stop))
-            }));
-            match found {
-                Ok(action) => {
-                    let answer = action.map(|a| match a {
-                        core::BotAction::Move(m) => convert::uci(m),
-                        core::BotAction::Sit => SIT.to_owned(),
-                    });
-                    job.answer.resolve(Box::new(move |_| Ok(answer)));
-                }
-                Err(_) => job.answer.reject(napi::Error::new(
-                    napi::Status::GenericFailure,
-                    "the computer player's search failed",
-                )),
-            }
-        }
-    }
 }
 
 /// The options of one call, checked.
@@ -378,7 +284,7 @@ fn think(
     std::thread::scope(|scope| {
         let searcher = std::thread::Builder::new()
             .name("bughouse-bot".into())
-            .stack_size(SEARCH_STACK_BYTES)
+            .stack_size(pool::STACK_BYTES)
             .spawn_scoped(scope, move || search(game, seat, &limits, time, None))
             .map_err(|e| {
                 error::error(
@@ -466,13 +372,18 @@ pub fn bot_search<'env>(
     let (answer, promise) = env
         .create_deferred()
         .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
-    pool().submit(Job {
-        game: copy,
+    pool::submit(search_task(
+        copy,
         seat,
-        limits: call.limits,
-        time: call.time,
-        stop: Arc::clone(&stop.flag),
+        call,
+        Arc::clone(&stop.flag),
         answer,
+    ))
+    .map_err(|(_, e)| {
+        error::error(
+            Code::NoSearchThread,
+            format!("cannot start the computer player's search thread: {e}"),
+        )
     })?;
     Ok(promise)
 }

@@ -230,12 +230,45 @@ export interface BpgnRecord extends Omit<BpgnRecordInfo, 'tagList' | 'start' | '
   /** The tags, in the order written; the first of two with one name wins; `\"` and `\\` read. */
   tags: Record<string, string>
   /**
-   * The game as far as the record went, or up to the move the rules refused
-   * (replayed live without clocks, with the largest move cap). Built when
-   * first read; a `Game` of its own, which may be played on.
+   * A bughouse record (`bughouse: true`): the match as far as the record
+   * went, or up to the move the rules refused (replayed live without
+   * clocks, with the largest move cap). Built when first read; a `Game` of
+   * its own, which may be played on. `null` for a single-board record.
    */
-  game: Game
+  game: Game | null
+  /**
+   * A single-board record (`bughouse: false`: crazyhouse PGN such as
+   * lichess's and FICS's `[Variant "crazyhouse"]` archives): the position
+   * reached, replayed on one board in the crazyhouse flavour (captures go
+   * to the capturer's pocket). Built when first read. `null` for a bughouse
+   * record.
+   */
+  board: Board | null
 }
+
+/** Options of `readBpgnStream`. */
+export interface BpgnStreamOptions {
+  /**
+   * About how many bytes each batch reads and replays off the main thread
+   * (an integer ≥ 1; 1 MiB by default): a batch ends at the first record
+   * start after that many bytes.
+   */
+  batchBytes?: number | null
+}
+
+/**
+ * The games of a BPGN archive as a stream: an async iterable of the
+ * records `readBpgn` gives, read and replayed in batches on the engine's
+ * own thread pool (the event loop runs meanwhile, memory holds one batch).
+ * `source`: a file path or `file:` URL, a Node `Readable`, a web
+ * `ReadableStream`, or any (async) iterable of `Uint8Array`s or strings.
+ * Rejects with `ERR_INVALID_ARG_TYPE` for another source, with
+ * `ERR_INVALID_BPGN` at the end when the text held no game record at all.
+ */
+export declare function readBpgnStream(
+  source: string | URL | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  opts?: BpgnStreamOptions | null,
+): AsyncGenerator<BpgnRecord, void, undefined>
 
 /**
  * The games of a BPGN archive (N4), each replayed through the rules. `text`

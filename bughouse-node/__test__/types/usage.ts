@@ -107,7 +107,8 @@ const records: BpgnRecord[] = readBpgn('[WhiteA "x"]\n1A. e4 *')
 const fromBytes: BpgnRecord[] = readBpgn(new Uint8Array(0))
 for (const r of records) {
   const tags: Record<string, string> = r.tags
-  const game: Game = r.game
+  const game: Game | null = r.game
+  const single: Board | null = r.board
   const error: string | null = r.error
   const ending: string | null = r.recordedEnding
   const kind: 'checkmate' | 'time' | 'resignation' | 'abandonment' | 'draw' | 'aborted' | 'unknown' = r.recordedKind
