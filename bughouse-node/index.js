@@ -35,7 +35,7 @@ const wasmEntry = join(__dirname, 'wasm', 'index.node.cjs')
 if (binding === null) {
   // No native addon fits: the WebAssembly build (wasm/, the same API) when
   // the package has it, else a clear error.
-  if (existsSync(join(__dirname, 'wasm', 'pkg'))) {
+  if (existsSync(join(__dirname, 'wasm', 'pkg', 'bughouse_bg.wasm'))) {
     module.exports = require(wasmEntry)
     return
   }

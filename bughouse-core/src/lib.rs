@@ -70,7 +70,7 @@
 
 mod board;
 mod bot;
-mod error;
+pub mod error;
 pub mod game;
 mod notation;
 
@@ -97,8 +97,8 @@ pub use bot::{
     TimePlan, TranspositionTable, choose, decide, decide_with,
 };
 pub use error::{
-    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
-    SanIllegalReason, SetupError,
+    BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,
+    IllegalReason, MoveTextError, SanError, SanIllegalReason, SeatError, SettingsError, SetupError,
 };
 pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
 pub use game::outcome::{EndReason, Outcome};

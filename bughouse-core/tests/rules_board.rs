@@ -498,7 +498,7 @@ fn n1_fen_errors_name_the_field_and_the_byte() {
         (
             format!("{start}[QQQ] w KQkq - 0 1"),
             FenErrorKind::PocketOverflow {
-                color: "white",
+                color: Color::White,
                 role: Role::Queen,
             },
             "Q] w",
@@ -524,23 +524,29 @@ fn n1_fen_errors_name_the_field_and_the_byte() {
             "{message}"
         );
     }
-    // Whole-position problems point at the start of the text.
-    for (fen, kind) in [
+    // Whole-position problems point at the start of the field that says
+    // so: the placement (kings, pawns, material), the side to move (the
+    // side not to move in check), the castling field.
+    for (fen, kind, field) in [
         (
             "8/8/8/8/8/8/8/4K3[] w - - 0 1",
             FenErrorKind::KingCount(Color::Black),
+            "8/8",
         ),
         (
             "4k3/8/8/8/8/8/8/P3K3[] w - - 0 1",
             FenErrorKind::PawnOnBackRank,
+            "4k3",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3[] w K - 0 1",
             FenErrorKind::BadCastlingRights('K'),
+            "K - 0",
         ),
         (
             "4k3/4R3/8/8/8/8/8/4K3[] w - - 0 1",
             FenErrorKind::OppositeCheck,
+            "w - -",
         ),
         (
             "4k3/8/8/8/8/8/8/QQ2K3[Q] w - - 0 1",
@@ -548,10 +554,19 @@ fn n1_fen_errors_name_the_field_and_the_byte() {
                 color: Color::White,
                 role: Role::Queen,
             },
+            "4k3",
         ),
     ] {
         let err = Board::from_fen(fen, Flavour::Bughouse).unwrap_err();
-        assert_eq!((err.offset, err.kind), (0, kind), "{fen}");
+        assert_eq!(
+            (err.offset, err.kind),
+            (fen.find(field).unwrap(), kind),
+            "{fen}"
+        );
+        // Leading whitespace moves the field, and the offset with it.
+        let padded = format!("  {fen}\n");
+        let err = Board::from_fen(&padded, Flavour::Bughouse).unwrap_err();
+        assert_eq!(err.offset, padded.find(field).unwrap(), "{padded:?}");
     }
 }
 

@@ -50,6 +50,8 @@ describe('new Game', () => {
   })
 
   it('reads every option', () => {
+    // R26: no clocks in the turn-based game; a time control there is an error.
+    throwsCode(() => new Game({ mode: 'turn', timeControl: '60+2' }), 'ERR_INVALID_ARG_VALUE', /R26/)
     const g = new Game({ mode: 'turn', humans: 'bA', moveCap: 10, bfen: SMOTHER_BFEN })
     assert.equal(g.mode, 'turn')
     assert.equal(g.timeControl, null) // R26: no clocks in the turn-based game
@@ -92,7 +94,8 @@ describe('new Game', () => {
     for (const [tc, code, re] of [
       [{}, 'ERR_INVALID_ARG_TYPE', /baseMs/],
       [{ baseMs: '1000' }, 'ERR_INVALID_ARG_TYPE', /baseMs/],
-      [{ baseMs: 0 }, 'ERR_OUT_OF_RANGE', /baseMs/],
+      [{ baseMs: 0 }, 'ERR_OUT_OF_RANGE', /base time/],
+      [{ baseMs: 2 ** 40 }, 'ERR_OUT_OF_RANGE', /base time/],
       [{ baseMs: 1.5 }, 'ERR_OUT_OF_RANGE', /baseMs/],
       [{ baseMs: -1 }, 'ERR_OUT_OF_RANGE', /baseMs/],
       [{ baseMs: 2 ** 53 }, 'ERR_OUT_OF_RANGE', /baseMs/],
@@ -108,10 +111,12 @@ describe('new Game', () => {
   })
 
   it('r26_a_time_control_in_the_turn_based_game_is_refused_never_dropped', () => {
-    for (const timeControl of ['180+0', '-', { baseMs: 1000 }]) {
+    for (const timeControl of ['180+0', { baseMs: 1000 }]) {
       throwsCode(() => new Game({ mode: 'turn', timeControl }), 'ERR_INVALID_ARG_VALUE', /R26/)
     }
+    // '-' and null say "no clocks": what the turn-based game has.
     assert.equal(new Game({ mode: 'turn', timeControl: null }).timeControl, null)
+    assert.equal(new Game({ mode: 'turn', timeControl: '-' }).timeControl, null)
   })
 
   it('options that are not an object, a field of the wrong type or an unknown field are refused', () => {
@@ -143,8 +148,8 @@ describe('new Game', () => {
     )
   })
 
-  it('throws ERR_OUT_OF_RANGE for a move cap that is not an integer from 0 to 2000', () => {
-    for (const moveCap of [-1, 1.5, 2001, 65535, 65536, NaN, Infinity]) {
+  it('throws ERR_OUT_OF_RANGE for a move cap that is not an integer from 1 to 2000', () => {
+    for (const moveCap of [-1, 0, 1.5, 2001, 65535, 65536, NaN, Infinity]) {
       throwsCode(() => new Game({ moveCap }), 'ERR_OUT_OF_RANGE', /moveCap|cap/)
     }
     assert.equal(new Game({ moveCap: 2000 }).moveCap, 2000)
@@ -162,7 +167,9 @@ describe('boards, moves and pockets', () => {
     a.push('e5')
     assert.equal(g.board('A').turn, 'black')
     assert.deepEqual(g.legalMoves('a').length, 20)
-    for (const bad of ['a', 'b', 'C', '', 'AB', 'A ']) throwsCode(() => g.board(bad), 'ERR_INVALID_ARG_VALUE', /board/)
+    for (const bad of ['C', '', 'AB', 'A ']) throwsCode(() => g.board(bad), 'ERR_INVALID_ARG_VALUE', /board/)
+    // Either case names a board, as BPGN move numbers write it (1A., 1a.).
+    assert.equal(g.board('a').fen(), g.board('A').fen())
   })
 
   it('legalMoves(seat) lists a seat’s moves, empty when it may not move', () => {

@@ -203,7 +203,8 @@ describe('robustness', () => {
     let played = 0
     let ended = 0
     for (let n = 0; n < 40; n++) {
-      const g = new Game({ mode: n % 2 ? 'turn' : 'live', ...(n % 2 ? {} : { timeControl: pick(['-', '60+1', '180+0', { baseMs: 20_000, incrementMs: 1_000 }]) }), humans: pick(['AaBb', 'Ab', '']) })
+      // R26: the turn-based game takes no time control ('-' is none).
+      const g = new Game({ mode: n % 2 ? 'turn' : 'live', timeControl: pick(n % 2 ? ['-'] : ['-', '60+1', '180+0', { baseMs: 20_000, incrementMs: 1_000 }]), humans: pick(['AaBb', 'Ab', '']) })
       let now = 0
       for (let i = 0; i < 150 && !g.isOver(); i++) {
         const movers = ['A', 'a', 'B', 'b'].filter((s) => g.isTurnOf(s))

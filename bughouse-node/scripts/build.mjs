@@ -61,7 +61,7 @@ const inCheckout = existsSync(join(here, '..', 'Cargo.toml')) && existsSync(join
 
 // The WebAssembly build (wasm/pkg), the same API: the fallback where no
 // native addon fits.
-const hasWasm = existsSync(join(here, 'wasm', 'pkg'))
+const hasWasm = existsSync(join(here, 'wasm', 'pkg', 'bughouse_bg.wasm'))
 
 if (args.has('--install') && !(inCheckout && hasCargo)) {
   // An installed tarball: use what it ships, checked by loading it in a

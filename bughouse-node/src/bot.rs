@@ -309,8 +309,7 @@ impl Game {
         seat: &str,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<(core::Seat, BotCall)> {
-        self.ensure_open(env)?;
-        let seat = convert::parse_seat(seat)?;
+        let seat = self.acting_seat(env, seat)?;
         let call = parse_options(opts)?;
         if !self.read(env, |g| g.is_turn_of(seat))? {
             return Err(error::game(core::GameError::NotYourTurn { seat }));

@@ -206,17 +206,9 @@ pub fn uci_of_code(code: u32) -> Result<String> {
 pub const MAX_LEGAL_MOVES: u32 = core::MAX_LEGAL_MOVES as u32;
 
 /// Reads a seat, one BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
-/// B-White, `'b'` B-Black.
+/// B-White, `'b'` B-Black (the core's reading).
 pub fn parse_seat(text: &str) -> Result<core::Seat> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(core::Seat::from_char), chars.next()) {
-        (Some(seat), None) => Ok(seat),
-        _ => Err(error::invalid_arg(
-            "seat",
-            "'A' (A-White), 'a' (A-Black), 'B' (B-White) or 'b' (B-Black)",
-            text,
-        )),
-    }
+    core::Seat::from_name(text).map_err(|e| error::core(e.code(), e))
 }
 
 /// The BPGN letter of a seat, as JavaScript sees it.
@@ -229,13 +221,9 @@ pub const fn seat_str(seat: core::Seat) -> &'static str {
     }
 }
 
-/// Reads a board letter, `'A'` or `'B'` (R1).
+/// Reads a board letter, `'A'` or `'B'`, either case (R1; the core's reading).
 pub fn parse_board_id(text: &str) -> Result<core::BoardId> {
-    match text {
-        "A" => Ok(core::BoardId::A),
-        "B" => Ok(core::BoardId::B),
-        _ => Err(error::invalid_arg("board", "'A' or 'B'", text)),
-    }
+    core::BoardId::from_name(text).map_err(|e| error::core(e.code(), e))
 }
 
 /// The largest integer a JavaScript number holds exactly (2⁵³ − 1).
@@ -301,14 +289,10 @@ impl From<core::Outcome> for Outcome {
     }
 }
 
-/// Reads move text for one board: UCI first (N3: `e2e4`, `e7e8q`, `N@f3`),
-/// else SAN resolved on `board` (`Nf3`, `exd5`, `e8=Q+`, `N@f3`, `@e4`).
-/// The same order as the core's `Game::play_text`.
+/// Reads move text for one board, the core's way (`Board::parse_move`): UCI
+/// first (N3: `e2e4`, `e7e8q`, `N@f3`), else SAN resolved on `board`.
 pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
-    match core::Move::from_uci(text) {
-        Ok(m) => Ok(m),
-        Err(_) => board.parse_san(text).map_err(|e| error::san(text, e)),
-    }
+    board.parse_move(text).map_err(|e| error::san(text, e))
 }
 
 /// The JavaScript type of a value, for messages: "a string".

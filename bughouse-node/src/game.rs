@@ -132,14 +132,17 @@ impl Game {
             .ok_or_else(error::disposed)
     }
 
-    /// F12 first: an ended game refuses every action, whatever its
-    /// arguments.
+    /// F12 first, the core's check: an ended game refuses every action,
+    /// whatever its arguments.
     pub(crate) fn ensure_open(&self, env: &Env) -> Result<()> {
-        if self.read(env, |g| g.is_over())? {
-            Err(error::game(core::GameError::GameOver))
-        } else {
-            Ok(())
-        }
+        self.read(env, |g| g.ensure_open())?.map_err(error::game)
+    }
+
+    /// F12's first checks, the core's: the game is on, then `seat` names
+    /// a seat.
+    pub(crate) fn acting_seat(&self, env: &Env, seat: &str) -> Result<core::Seat> {
+        self.read(env, |g| g.acting_seat(seat))?
+            .map_err(error::game)
     }
 }
 
@@ -173,13 +176,10 @@ const GAME_OPTIONS: &[&str] = &["mode", "timeControl", "humans", "bfen", "moveCa
 /// The keys of a time control object.
 const TIME_CONTROL_KEYS: &[&str] = &["baseMs", "incrementMs"];
 
-/// Reads the `mode` option.
+/// Reads the `mode` option (the core's names).
 fn parse_mode(text: Option<&str>) -> Result<core::Mode> {
-    match text {
-        None | Some("live") => Ok(core::Mode::Live),
-        Some("turn") => Ok(core::Mode::TurnBased),
-        Some(other) => Err(error::invalid_arg("mode", "'live' or 'turn'", other)),
-    }
+    text.map_or(Ok(core::Mode::Live), core::Mode::from_name)
+        .map_err(|e| error::core(e.code(), e))
 }
 
 /// Reads the `timeControl` option: `{ baseMs, incrementMs }` (exact, in
@@ -187,21 +187,25 @@ fn parse_mode(text: Option<&str>) -> Result<core::Mode> {
 /// ([`core::TimeControl::from_setting`]: a base under a minute, such as
 /// `'3+2'`, is ambiguous and refused); `'-'` or `null` for none. Absent: 3
 /// minutes (R20).
-fn parse_time_control(opts: Option<&Object<'_>>) -> Result<Option<core::TimeControl>> {
+fn parse_time_control(
+    opts: Option<&Object<'_>>,
+    mode: core::Mode,
+) -> Result<Option<core::TimeControl>> {
     let name = "opts.timeControl";
+    let default = core::GameSettings::of_mode(mode).time_control;
     let Some(opts) = opts else {
-        return Ok(Some(core::TimeControl::default()));
+        return Ok(default);
     };
     let expected = "an object { baseMs, incrementMs }, a string 'base+inc' in seconds, or '-'";
     match convert::field::<String>(opts, "opts", "timeControl", expected)? {
-        None => Ok(Some(core::TimeControl::default())),
+        None => Ok(default),
         Some(Either::A(text)) if text == "-" => Ok(None),
         Some(Either::A(text)) => core::TimeControl::from_setting(&text)
             .map(Some)
             .map_err(|e| {
-                error::error(
-                    Code::InvalidArgValue,
-                    format!("{name}: {e}, or {{ baseMs, incrementMs }} in ms"),
+                error::core(
+                    e.code(),
+                    format_args!("{name}: {e}, or {{ baseMs, incrementMs }} in ms"),
                 )
             }),
         Some(Either::B(v)) => {
@@ -219,7 +223,7 @@ fn parse_time_control(opts: Option<&Object<'_>>) -> Result<Option<core::TimeCont
             )?;
             let increment = convert::typed_field::<f64>(&obj, name, "incrementMs", "a number")?;
             Ok(Some(core::TimeControl {
-                base_ms: convert::safe_integer(&format!("{name}.baseMs"), base, 1)?,
+                base_ms: convert::safe_integer(&format!("{name}.baseMs"), base, 0)?,
                 increment_ms: match increment {
                     None => 0,
                     Some(ms) => convert::safe_integer(&format!("{name}.incrementMs"), ms, 0)?,
@@ -233,8 +237,8 @@ fn parse_time_control(opts: Option<&Object<'_>>) -> Result<Option<core::TimeCont
 fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
     match cap {
         None => Ok(core::DEFAULT_MOVE_CAP),
-        Some(cap) if cap.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(&cap) => {
-            Ok(cap as u16)
+        Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
+            core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
         }
         Some(cap) => Err(error::out_of_range("moveCap", core::MAX_MOVE_CAP, cap)),
     }
@@ -274,39 +278,20 @@ impl Game {
             Some(obj) => convert::typed_field::<String>(obj, "opts", name, "a string"),
         };
         let mode = parse_mode(string("mode")?.as_deref())?;
-        let explicit_clocks = match &opts {
-            None => false,
-            Some(obj) => convert::field::<String>(obj, "opts", "timeControl", "")?.is_some(),
-        };
-        let time_control = parse_time_control(opts.as_ref())?;
+        let time_control = parse_time_control(opts.as_ref(), mode)?;
         let humans = match string("humans")?.as_deref() {
             None => core::Seats::all(),
-            Some(text) => core::Seats::from_letters(text).ok_or_else(|| {
-                error::invalid_arg(
-                    "opts.humans",
-                    "seat letters from 'AaBb', such as 'Ab'",
-                    text,
-                )
-            })?,
+            Some(text) => core::game::parse_humans(text).map_err(|e| error::core(e.code(), e))?,
         };
         let move_cap = match &opts {
             None => None,
             Some(obj) => convert::typed_field::<f64>(obj, "opts", "moveCap", "a number")?,
         };
-        // R26: the turn-based game has no clocks. A time control given with
-        // it is refused, never dropped (the core will own this check, issue 11).
-        if mode == core::Mode::TurnBased && explicit_clocks {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                "opts.timeControl: the turn-based game has no clocks (R26); leave timeControl out",
-            ));
-        }
+        // The core checks the whole (R26: no time control in the turn-based
+        // game; the clock bounds).
         let settings = core::GameSettings {
             mode,
-            time_control: match mode {
-                core::Mode::Live => time_control,
-                core::Mode::TurnBased => None,
-            },
+            time_control,
             humans,
             move_cap: parse_move_cap(move_cap)?,
         };
@@ -378,8 +363,7 @@ impl Game {
         text: String,
         at_ms: Option<f64>,
     ) -> Result<String> {
-        self.ensure_open(&env)?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&env, &seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
         let (m, _) = self
             .write(&env)?
@@ -403,8 +387,7 @@ impl Game {
     /// or `ERR_NO_SITS_LEFT`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn sit(&mut self, env: Env, seat: String) -> Result<Option<Outcome>> {
-        self.ensure_open(&env)?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&env, &seat)?;
         Ok(self
             .write(&env)?
             .sit(seat)
@@ -458,8 +441,7 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn resign(&mut self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
-        self.ensure_open(&env)?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&env, &seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
         Ok(self
             .write(&env)?
@@ -474,8 +456,7 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn abandon(&mut self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
-        self.ensure_open(&env)?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&env, &seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
         Ok(self
             .write(&env)?
@@ -490,8 +471,7 @@ impl Game {
     /// `ERR_GAME_OVER`, `ERR_INVALID_ARG_VALUE` or `ERR_NOT_HUMAN`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn offer_draw(&mut self, env: Env, seat: String) -> Result<Option<Outcome>> {
-        self.ensure_open(&env)?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&env, &seat)?;
         Ok(self
             .write(&env)?
             .offer_draw(seat)
@@ -503,8 +483,7 @@ impl Game {
     /// `ERR_GAME_OVER` or `ERR_INVALID_ARG_VALUE`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn withdraw_draw(&mut self, env: Env, seat: String) -> Result<()> {
-        self.ensure_open(&env)?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&env, &seat)?;
         self.write(&env)?.withdraw_draw(seat).map_err(error::game)
     }
 

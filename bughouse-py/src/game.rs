@@ -12,7 +12,7 @@ use std::sync::{Mutex, MutexGuard};
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
     ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
-    Move, Outcome, SearchLimits, Seat, Seats, TimeControl,
+    Move, Outcome, SearchLimits, Seat, TimeControl,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -60,40 +60,26 @@ pub(crate) struct PyGame {
     game: Mutex<Box<Game>>,
 }
 
-/// `"live"` or `"turn"`.
-fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Live => "live",
-        Mode::TurnBased => "turn",
-    }
-}
-
-fn parse_mode(mode: &str) -> PyResult<Mode> {
-    match mode {
-        "live" => Ok(Mode::Live),
-        "turn" => Ok(Mode::TurnBased),
-        _ => Err(errors::bad_setting(format!(
-            "not a mode: {} ('live' or 'turn')",
-            errors::quoted(mode)
-        ))),
-    }
-}
-
-fn parse_humans(humans: &str) -> PyResult<Seats> {
-    Seats::from_letters(humans).ok_or_else(|| {
-        errors::bad_setting(format!(
-            "humans must be seat letters from 'AaBb', not {}",
-            errors::quoted(humans)
-        ))
-    })
-}
-
 fn parse_move_cap(cap: &Int) -> PyResult<u16> {
-    cap.get::<u16>()
-        .filter(|c| *c <= MAX_MOVE_CAP)
-        .ok_or_else(|| {
-            errors::bad_setting(format!("move cap {cap} is not in 0..={MAX_MOVE_CAP} (R32)"))
-        })
+    let cap = cap.get::<u64>().ok_or_else(|| {
+        errors::bad_setting(format!("move cap {cap} is not in 1..={MAX_MOVE_CAP} (R32)"))
+    })?;
+    bughouse_core::game::check_move_cap(cap).or_raise()
+}
+
+/// The `time_control` argument: left out (the mode's default: 3 minutes
+/// live, none turn-based, R20, R26), `None` (a live game without clocks),
+/// or `"base+increment"` in seconds.
+pub(crate) enum TimeControlArg {
+    Default,
+    Given(Option<String>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TimeControlArg {
+    type Error = PyErr;
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<TimeControlArg> {
+        Ok(TimeControlArg::Given(ob.extract()?))
+    }
 }
 
 /// A caller's timestamp: ms since the game started (F1), never negative.
@@ -111,21 +97,21 @@ fn timestamp(at_ms: Option<Int>) -> PyResult<Option<u64>> {
 
 fn settings(
     mode: &str,
-    time_control: Option<&str>,
+    time_control: TimeControlArg,
     humans: &str,
     move_cap: &Int,
 ) -> PyResult<GameSettings> {
-    let mode = parse_mode(mode)?;
-    let time_control = match (mode, time_control) {
-        (Mode::Live, Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
-        // The turn-based game has no clocks (R26); a live game without a
-        // time control has none either (as a replayed record).
-        _ => None,
+    let mode = Mode::from_name(mode).or_raise()?;
+    let time_control = match time_control {
+        TimeControlArg::Default => GameSettings::of_mode(mode).time_control,
+        TimeControlArg::Given(None) => None,
+        TimeControlArg::Given(Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
     };
+    // The core checks the whole (R26: no time control in the turn-based game).
     Ok(GameSettings {
         mode,
         time_control,
-        humans: parse_humans(humans)?,
+        humans: bughouse_core::game::parse_humans(humans).or_raise()?,
         move_cap: parse_move_cap(move_cap)?,
     })
 }
@@ -171,6 +157,16 @@ impl PyGame {
         })
     }
 
+    /// F12's first checks, the core's: the game is on, then `letter`
+    /// names a seat. Every action runs them before its other arguments.
+    fn acting_seat(&self, letter: &str) -> PyResult<Seat> {
+        let result = {
+            let game = self.lock();
+            game.acting_seat(letter).map_err(|e| (e, game.outcome()))
+        };
+        result.map_err(|(error, outcome)| self.refused(error, outcome))
+    }
+
     /// A refusal of the core as its exception (see `act`).
     fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
         Refused {
@@ -198,7 +194,7 @@ impl PyGame {
             .collect();
         (
             PICKLE_VERSION,
-            mode_name(s.mode).to_string(),
+            s.mode.as_str().to_string(),
             s.time_control.map(|tc| tc.to_string()),
             convert::seat_letters(s.humans),
             s.move_cap,
@@ -225,7 +221,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
-    let settings = settings(&mode, tc.as_deref(), &humans, &Int::from(cap))?;
+    let settings = settings(&mode, TimeControlArg::Given(tc), &humans, &Int::from(cap))?;
     let mut game = Game::from_bfen(&bfen, settings).or_raise()?;
     let clocks = settings.mode == Mode::Live && settings.time_control.is_some();
     let refused = |e: GameError| corrupt(e.to_string());
@@ -272,7 +268,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
             _ => {}
         }
     }
-    let offers = parse_humans(&offers)?;
+    let offers = bughouse_core::game::parse_humans(&offers).or_raise()?;
     if !game.is_over() {
         for seat in offers.seats() {
             game.offer_draw(seat).map_err(refused)?;
@@ -293,19 +289,19 @@ impl PyGame {
     ///
     /// `mode`: `"live"` (both boards at once, with clocks, R19–R21) or
     /// `"turn"` (one seat at a time in the rotation A, B, b, a, with sits
-    /// and repetition, R22–R26; no clocks, `time_control` is ignored).
-    /// `time_control`: `"base+increment"` in seconds (R20); None for a live
-    /// game without clocks. `humans`: the human seats (R30). `bfen`: the
+    /// and repetition, R22–R26; no clocks: a `time_control` is an error).
+    /// `time_control`: `"base+increment"` in seconds (R20), `"180+0"` by
+    /// default in the live game; None for a live game without clocks. `humans`: the human seats (R30). `bfen`: the
     /// start, `"fenA | fenB"` (N2, R7), judged at once (F8);
     /// `InvalidFenError`. `move_cap`: R32, at most 2000.
     #[new]
     #[pyo3(
-        signature = (*, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
-        text_signature = "(*, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=800)"
+        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
+        text_signature = "(*, mode='live', time_control=..., humans='AaBb', bfen=None, move_cap=800)"
     )]
     fn new(
         mode: &str,
-        time_control: Option<&str>,
+        time_control: TimeControlArg,
         humans: &str,
         bfen: Option<&str>,
         move_cap: Int,
@@ -322,7 +318,7 @@ impl PyGame {
     /// `"live"` or `"turn"`.
     #[getter]
     fn mode(&self) -> &'static str {
-        mode_name(self.lock().settings().mode)
+        self.lock().settings().mode.as_str()
     }
 
     /// `"base+increment"` in seconds, or None without clocks (turn-based
@@ -414,7 +410,7 @@ impl PyGame {
         r#move: &Bound<'py, PyAny>,
         at_ms: Option<Int>,
     ) -> PyResult<Bound<'py, PyMove>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
@@ -448,7 +444,7 @@ impl PyGame {
     /// `BughouseError` in the live game. Returns the outcome if the sit
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let outcome = self.act(None, |g| g.sit(seat))?;
         outcome_to_py(py, outcome)
     }
@@ -486,7 +482,7 @@ impl PyGame {
         play: bool,
         at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let limits = bot::limits(nodes, seed)?;
         let at = timestamp(at_ms)?;
         if at.is_some() && !play {
@@ -556,7 +552,7 @@ impl PyGame {
     /// team loses. With `at_ms`, flags are checked first (F2).
     #[pyo3(signature = (seat, at_ms=None))]
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
     }
@@ -564,7 +560,7 @@ impl PyGame {
     /// `seat` leaves the game (R29, F10): its team loses.
     #[pyo3(signature = (seat, at_ms=None))]
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
     }
@@ -574,14 +570,14 @@ impl PyGame {
     /// returned. A computer seat's offer is a `BughouseError`. Offers stand
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let outcome = self.act(None, |g| g.offer_draw(seat))?;
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         self.act(None, |g| g.withdraw_draw(seat))
     }
 

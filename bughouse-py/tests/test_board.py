@@ -63,8 +63,8 @@ def test_n1_input_forms_are_accepted_and_written_canonically():
     ("4k3/8/8/8/8/8/8/4K3[] w - - x 1", 28),                 # bad counter
     ("8/8/8/8/8/8/8/8[] w - - 0 1", 0),                      # no kings
     ("4k2P/8/8/8/8/8/8/4K3[] w", 0),                         # R10: pawn on rank 8
-    ("4k3/8/8/8/8/8/8/4K2r[] b", 0),                         # side not to move in check
-    ("4k3/8/8/8/8/8/8/4K3[] w KQ", 0),                       # castling without rooks
+    ("4k3/8/8/8/8/8/8/4K2r[] b", 23),                        # side not to move in check: the turn field
+    ("4k3/8/8/8/8/8/8/4K3[] w KQ", 24),                      # castling without rooks: the castling field
 ])
 def test_bad_fen_raises_invalid_fen_error_naming_the_byte(fen, byte):
     with pytest.raises(bughouse.InvalidFenError, match=f"at byte {byte}:"):

@@ -458,7 +458,11 @@ def test_r33_no_repetition_draw_in_the_live_game():
 
 
 def test_r26_a_turn_based_game_has_no_clocks():
-    game = Game(mode="turn", time_control="60+0")
+    # A time control there is a settings error, never dropped silently.
+    with pytest.raises(bughouse.BughouseError, match=r"no clocks \(R26\)") as info:
+        Game(mode="turn", time_control="60+0")
+    assert info.value.code == "ERR_INVALID_ARG_VALUE"
+    game = Game(mode="turn")
     assert game.time_control is None
     with pytest.raises(bughouse.BughouseError, match=r"no clocks \(R26\)"):
         game.clock("A")
@@ -600,7 +604,11 @@ def test_f8_a_bfen_is_judged_at_once():
     mated = "6rk/5Npp/8/8/8/8/8/4K3[] b - - 0 1"
     game = Game(bfen=bfen(mated))
     assert game.outcome() == Outcome("checkmate", "a")
-    assert Game(move_cap=0).outcome() == Outcome("move_cap")
+    # A cap of 0 would draw before the first move: a settings error (R32).
+    with pytest.raises(bughouse.BughouseError, match=r"move cap 0 is not in 1..=2000") as info:
+        Game(move_cap=0)
+    assert info.value.code == "ERR_OUT_OF_RANGE"
+    assert Game(move_cap=1).outcome() is None
 
 
 # --- F12: the order of checks --------------------------------------------------------
@@ -702,7 +710,7 @@ def test_numbers_too_large_for_any_integer_type_are_typed_errors():
         ({"humans": "AX"}, r"humans must be seat letters"),
         ({"time_control": "abc"}, r"invalid time control"),
         ({"time_control": "0+5"}, r"invalid time control"),
-        ({"move_cap": 2001}, r"move cap 2001 is not in 0..=2000"),
+        ({"move_cap": 2001}, r"move cap 2001 is not in 1..=2000"),
         ({"move_cap": -1}, r"move cap -1"),
     ],
 )

@@ -35,6 +35,13 @@ impl Default for TimeControl {
 #[error("invalid time control: expected \"base+increment\" in seconds, such as \"180+0\"")]
 pub struct TimeControlError;
 
+impl TimeControlError {
+    /// [`crate::ErrorCode::InvalidArgValue`].
+    pub const fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidArgValue
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = TimeControlError;
     /// Reads `"180+0"` (seconds), or `"180"` for no increment.
@@ -77,6 +84,17 @@ pub enum TimeControlSettingError {
         /// The increment as written, in seconds.
         increment_seconds: u64,
     },
+}
+
+impl TimeControlSettingError {
+    /// The stable code of this error: the text's own for unreadable text;
+    /// `ERR_INVALID_ARG_VALUE` for an ambiguous one.
+    pub const fn code(&self) -> crate::ErrorCode {
+        match self {
+            TimeControlSettingError::Invalid(e) => e.code(),
+            TimeControlSettingError::Ambiguous { .. } => crate::ErrorCode::InvalidArgValue,
+        }
+    }
 }
 
 impl TimeControl {

@@ -29,7 +29,8 @@ pub const MAX_SAN_LEN: usize = 9;
 /// through `fmt::Display` (or into an [`ArrayString`], see
 /// [`SanPlus::write_to`]), never allocating.
 ///
-/// Reading is tolerant: `@e4`, `P*e4`, `n@f3`, `0-0`, `o-o-o`, `e8Q`,
+/// Reading is tolerant: `@e4`, `P*e4`, `n@f3`, `nf3` (piece letters in
+/// either case, except that a lower-case `b` is the b-file), `0-0`, `o-o-o`, `e8Q`,
 /// `e8=q`, `e8/Q`, long forms such as `Ng1f3`, `Ng1-f3` and `e2e4`, a missing
 /// `x`, a missing, extra or wrong `+`/`#`, `e.p.`, and annotations `!`, `?`,
 /// `!?`. Text is first read into a context-free [`San`] (or [`SanPlus`],
@@ -468,9 +469,63 @@ impl Board {
     }
 
     /// Reads SAN text tolerantly and resolves it into the one legal move it
-    /// names here (N3).
+    /// names here (N3). Surrounding whitespace is ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Invalid`] for text that is not SAN (its offset counts in
+    /// `text` as given), [`SanError::Illegal`] when no legal move matches,
+    /// [`SanError::Ambiguous`] when several do.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, ErrorCode, Move, Square};
+    ///
+    /// let board = Board::new();
+    /// assert_eq!(board.parse_san("Nf3")?, Move::Normal { from: Square::G1, to: Square::F3, promotion: None });
+    /// assert_eq!(board.parse_san(" nf3\n")?, board.parse_san("Nf3")?);
+    /// assert_eq!(board.parse_san("Nf6").unwrap_err().code(), ErrorCode::IllegalMove);
+    /// # Ok::<(), bughouse_core::SanError>(())
+    /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        San::from_ascii(text.as_bytes())?.to_move(self)
+        let (lead, text) = trim(text);
+        San::from_ascii(text.as_bytes())
+            .map_err(|e| shifted(e, lead))?
+            .to_move(self)
+    }
+
+    /// Reads move text as a user types it (N3): UCI first (`e2e4`, `e7e8q`,
+    /// `N@f3`, `n@f3`), else SAN resolved here (`Nf3`, `nf3`, `exd5`,
+    /// `e8=Q+`, `@e4`). Surrounding whitespace is ignored. This is the one
+    /// reading of move text every binding and [`crate::Game::play_text`]
+    /// use.
+    ///
+    /// A UCI move names one move without a board, so it comes back as read,
+    /// not checked: [`Board::play`] checks it. A SAN move is the one legal
+    /// move it names.
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::parse_san`] when the text is not UCI.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, ErrorCode};
+    ///
+    /// let mut board = Board::new();
+    /// let m = board.parse_move("e2e4")?;
+    /// board.play(m)?;
+    /// let m = board.parse_move("Nc6 ")?;
+    /// assert_eq!(m.to_string(), "b8c6");
+    /// assert_eq!(board.parse_move("Qz9").unwrap_err().code(), ErrorCode::InvalidMove);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, SanError> {
+        let (lead, trimmed) = trim(text);
+        match Move::from_uci(trimmed) {
+            Ok(m) => Ok(m),
+            Err(_) => San::from_ascii(trimmed.as_bytes())
+                .map_err(|e| shifted(e, lead))?
+                .to_move(self),
+        }
     }
 
     /// The file and rank SAN must write for a `role` (knight, bishop, rook or
@@ -532,6 +587,20 @@ impl Board {
             sources |= pawn_attacks(us.other(), to) & ours;
         }
         sources
+    }
+}
+
+/// `text` without surrounding whitespace, and how many bytes went before.
+fn trim(text: &str) -> (usize, &str) {
+    let start = text.trim_start();
+    (text.len() - start.len(), start.trim_end())
+}
+
+/// An error found in trimmed text, at its offset in the whole text.
+fn shifted(e: MoveTextError, lead: usize) -> MoveTextError {
+    MoveTextError {
+        offset: e.offset + lead,
+        ..e
     }
 }
 
@@ -614,21 +683,23 @@ impl Reader<'_> {
             let to = self.square("expected the square of the drop, such as e4")?;
             return Ok(San::Drop { role, to });
         }
-        let role = match first {
-            b'N' => Role::Knight,
-            b'B' => Role::Bishop,
-            b'R' => Role::Rook,
-            b'Q' => Role::Queen,
-            b'K' => Role::King,
-            b'P' => Role::Pawn,
+        // Piece letters in either case, as drops take them (`n@f3`), except
+        // a lower-case `b`: that is the b-file (`bxc3`), a bishop is `B`.
+        let (role, lettered) = match first {
+            b'N' | b'n' => (Role::Knight, true),
+            b'B' => (Role::Bishop, true),
+            b'R' | b'r' => (Role::Rook, true),
+            b'Q' | b'q' => (Role::Queen, true),
+            b'K' | b'k' => (Role::King, true),
+            b'P' | b'p' => (Role::Pawn, true),
             _ => {
                 if self.file().is_none() && !matches!(first, b'x' | b':') {
                     return Err(err(0, "expected a piece letter, a square, or O-O"));
                 }
-                Role::Pawn
+                (Role::Pawn, false)
             }
         };
-        if first.is_ascii_uppercase() {
+        if lettered {
             self.pos += 1;
         }
         // Up to four coordinates: origin file and rank (either optional),

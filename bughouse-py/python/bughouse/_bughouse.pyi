@@ -227,6 +227,11 @@ def perft(fen: str, depth: int, *, crazyhouse: bool = False) -> int:
 class BughouseError(ValueError):
     """Base class of every error the rules engine raises."""
 
+    code: Optional[str]
+    """The stable code of the error, the same as the Node package's
+    ``err.code``: ``"ERR_ILLEGAL_MOVE"``, ``"ERR_GAME_OVER"``, … Set on
+    every exception the engine raises; None on one made by other code."""
+
 class InvalidFenError(BughouseError):
     """A FEN or BFEN that cannot be read (N1, N2)."""
 
@@ -403,7 +408,7 @@ class Game:
         cls,
         *,
         mode: str = "live",
-        time_control: Optional[str] = "180+0",
+        time_control: Optional[str] = ...,
         humans: str = "AaBb",
         bfen: Optional[str] = None,
         move_cap: int = 800,

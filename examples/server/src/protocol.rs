@@ -94,6 +94,13 @@ pub enum ClientMsg {
     },
     /// Answered by `pong`.
     Ping,
+    /// The server's accept-to-broadcast latency so far (100 µs buckets);
+    /// `reset` starts a new count.
+    Stats {
+        /// Start over after answering.
+        #[serde(default)]
+        reset: bool,
+    },
 }
 
 /// A table's settings as a client may give them.
@@ -247,20 +254,10 @@ impl Code {
         }
     }
 
-    /// The code of a core refusal, as `bughouse-node` names it.
+    /// The code of a core refusal: the core's own stable code, the same
+    /// the Python and Node packages give.
     pub fn of_game_error(error: &GameError) -> Code {
-        Code::Game(match error {
-            GameError::GameOver => "ERR_GAME_OVER",
-            GameError::NotYourTurn { .. } => "ERR_NOT_YOUR_TURN",
-            GameError::InvalidMove { .. } => "ERR_INVALID_MOVE",
-            GameError::AmbiguousMove { .. } => "ERR_AMBIGUOUS_MOVE",
-            GameError::IllegalSan { .. } | GameError::IllegalMove { .. } => "ERR_ILLEGAL_MOVE",
-            GameError::TimeWentBackwards { .. } => "ERR_TIME_WENT_BACKWARDS",
-            GameError::TimestampRequired => "ERR_TIMESTAMP_REQUIRED",
-            GameError::NoSitsLeft { .. } => "ERR_NO_SITS_LEFT",
-            GameError::SitInLiveGame => "ERR_SIT_IN_LIVE_GAME",
-            GameError::NotHuman { .. } => "ERR_NOT_HUMAN",
-        })
+        Code::Game(error.code().as_str())
     }
 }
 

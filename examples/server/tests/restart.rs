@@ -143,6 +143,7 @@ async fn kill_9_in_the_middle_of_20_games_then_all_continue_from_the_same_state_
     let server = Server::start(&db.path(), &[]);
     let mut after = Vec::new();
     let mut watchers = Vec::new();
+    let mut exact = 0;
     for (i, &id) in tables.iter().enumerate() {
         let mut c = server.client().await;
         c.send(json!({"type": "spectate", "table": id})).await;
@@ -152,14 +153,20 @@ async fn kill_9_in_the_middle_of_20_games_then_all_continue_from_the_same_state_
         let seen = &before[i];
         // Every action a client saw was logged first (written before the
         // broadcast), in the same order with the same times.
+        let last_seen = seen.last().unwrap()["seq"].as_u64().unwrap() as usize;
         assert!(
-            log.len() >= seen.len(),
-            "table {id}: {} < {}",
-            log.len(),
-            seen.len()
+            log.len() >= last_seen,
+            "table {id}: {} < {last_seen}",
+            log.len()
         );
-        for (entry, report) in log.iter().zip(seen) {
-            assert_eq!(*entry, log_of(report), "table {id}");
+        // (The watcher joined a running game: its first report may be a
+        // later one; reports are numbered on without a gap.)
+        for report in seen {
+            let seq = report["seq"].as_u64().unwrap() as usize;
+            assert_eq!(log[seq - 1], log_of(report), "table {id}");
+        }
+        for pair in seen.windows(2) {
+            assert_eq!(pair[1]["seq"], pair[0]["seq"].as_u64().unwrap() + 1);
         }
         // The restored state is exactly the engine's replay of the log…
         let game = replay(live(i), &log);
@@ -187,13 +194,19 @@ async fn kill_9_in_the_middle_of_20_games_then_all_continue_from_the_same_state_
         assert_eq!(state["now_ms"], game.now_ms());
         // …and when nothing was lost between write and broadcast, exactly
         // what the last report showed.
-        if log.len() == seen.len() {
+        if log.len() == last_seen {
+            exact += 1;
             assert_eq!(fields(&state), fields(seen.last().unwrap()), "table {id}");
         }
         let reports = Arc::new(Mutex::new(Vec::new()));
         watchers.push(watch(c, reports.clone()));
         after.push((log.len(), reports));
     }
+    // Some reports are in flight when the server dies (committed, sent or
+    // not, and lost with the connection); typically 14 of 20 games had
+    // none, and those are compared with their last report exactly.
+    eprintln!("{exact} of {TABLES} games had no action pending at the kill");
+    assert!(exact >= 1, "no game to compare with its last report");
     // The human's seat waits for them: the token still opens it.
     let mut back = server.client().await;
     back.send(json!({"type": "reconnect", "table": waiting, "token": token}))
