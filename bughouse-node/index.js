@@ -367,7 +367,7 @@ function readBpgn(text) {
 
 // readBpgnStream reads about this much text per batch, read and replayed
 // on the engine's pool while the event loop goes on.
-const STREAM_BATCH_BYTES = 1 << 20
+const STREAM_BATCH_BYTES = 256 << 10
 const NEWLINE = 0x0a
 const BRACKET = 0x5b
 
@@ -424,9 +424,9 @@ function chunksOf(source) {
 
 /**
  * The games of a BPGN archive, read as a stream: an async iterable of the
- * records `readBpgn` gives, read and replayed in batches of about 1 MiB on
+ * records `readBpgn` gives, read and replayed in batches of about 256 KiB on
  * the engine's own thread pool, so the event loop runs meanwhile and memory
- * holds one batch at a time (`batchBytes`, 1 MiB by default: a batch
+ * holds one batch at a time (`batchBytes`, 256 KiB by default: a batch
  * ends at the first record start after that many bytes). `source` is a file path (or `file:` URL), a
  * Node `Readable`, a web `ReadableStream`, or any (async) iterable of
  * Buffers, Uint8Arrays or strings. Records are cut at tag lines that follow
@@ -577,18 +577,22 @@ function guardClass(C) {
     else continue
     Object.defineProperty(proto, name, d)
   }
-  return new Proxy(C, {
-    apply() {
+  // The exported class: the native one behind a plain function that needs
+  // `new` (a Proxy would cost microseconds per construction). Its prototype
+  // is the native class's, so `instanceof` holds for every instance, also
+  // those the addon makes (`game.board('A')`); the constructor reads its own
+  // arguments (src/board.rs, src/game.rs), so wrong types get our codes.
+  const Exported = function (a, b) {
+    if (new.target === undefined) {
       throw codedError(TypeError, 'ERR_CONSTRUCT_CALL_REQUIRED', `class ${C.name} cannot be called without new`)
-    },
-    construct(target, args, newTarget) {
-      try {
-        return Reflect.construct(target, args, newTarget)
-      } catch (e) {
-        throw mapError(e, `new ${C.name}`, args)
-      }
-    },
-  })
+    }
+    return new.target === Exported ? new C(a, b) : Reflect.construct(C, [a, b], new.target)
+  }
+  Object.defineProperty(Exported, 'name', { value: C.name })
+  Exported.prototype = proto
+  Object.defineProperty(proto, 'constructor', { value: Exported, writable: true, configurable: true, enumerable: false })
+  Object.setPrototypeOf(Exported, C) // static members
+  return Exported
 }
 
 /** A function export with its errors mapped. */

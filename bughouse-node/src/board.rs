@@ -62,9 +62,23 @@ impl Board {
         ts_args_type = "fen?: string | undefined | null, opts?: BoardOptions | undefined | null"
     )]
     pub fn new(
-        fen: Option<String>,
+        fen: Option<Either<String, Unknown<'_>>>,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<Board> {
+        // Read here, not by napi-rs, so a wrong type gets our code (the
+        // class is not wrapped in a Proxy for that: construction stays fast).
+        let fen = match fen {
+            None => None,
+            Some(Either::A(fen)) => Some(fen),
+            Some(Either::B(v)) if convert::is_nullish(&v) => None,
+            Some(Either::B(v)) => {
+                return Err(error::invalid_type(
+                    "new Board: argument 1",
+                    "a string",
+                    convert::type_name(&v),
+                ));
+            }
+        };
         let flavour = BoardOptions::flavour(opts)?;
         Ok(Board::from_core(convert::board_from(
             fen.as_deref(),

@@ -312,7 +312,7 @@ pub fn type_name(value: &Unknown<'_>) -> &'static str {
 }
 
 /// Whether a value is `undefined` or `null`, which options read as absent.
-fn is_nullish(value: &Unknown<'_>) -> bool {
+pub fn is_nullish(value: &Unknown<'_>) -> bool {
     matches!(value.get_type(), Ok(ValueType::Undefined | ValueType::Null))
 }
 

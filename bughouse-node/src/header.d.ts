@@ -250,7 +250,8 @@ export interface BpgnRecord extends Omit<BpgnRecordInfo, 'tagList' | 'start' | '
 export interface BpgnStreamOptions {
   /**
    * About how many bytes each batch reads and replays off the main thread
-   * (an integer ≥ 1; 1 MiB by default): a batch ends at the first record
+   * (an integer ≥ 1; 256 KiB by default; smaller batches stall the event
+   * loop less between batches): a batch ends at the first record
    * start after that many bytes.
    */
   batchBytes?: number | null
