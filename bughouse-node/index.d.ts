@@ -344,11 +344,19 @@ export declare class Board {
   /** Whether the side to move is in check. */
   isCheck(): boolean
   /**
-   * Bughouse checkmate (R16, R17): a check that a drop could block is
-   * never mate, even with an empty pocket.
+   * Checkmate. In the bughouse flavour (default) bughouse mate (R16,
+   * R17): a check that a drop could block is never mate, even with an
+   * empty pocket, since the partner may send a piece. In the crazyhouse
+   * flavour (`{ crazyhouse: true }`) crazyhouse mate, as chessops and
+   * python-chess have it: no partner, so a check with no legal reply is
+   * mate.
    */
   isCheckmate(): boolean
-  /** Waiting (R18): no legal move or drop, yet not mate. No stalemate. */
+  /**
+   * No legal move or drop, yet not mate. In the bughouse flavour the
+   * side waits (R18: no stalemate; the partner may send a piece); in the
+   * crazyhouse flavour this is stalemate, a draw in crazyhouse.
+   */
   isWaiting(): boolean
   /**
    * Whether a dropped piece could ever block the check (R16, R17): one

@@ -174,14 +174,20 @@ impl Board {
         self.inner.is_check()
     }
 
-    /// Bughouse checkmate (R16, R17): a check that a drop could block is
-    /// never mate, even with an empty pocket.
+    /// Checkmate. In the bughouse flavour (default) bughouse mate (R16,
+    /// R17): a check that a drop could block is never mate, even with an
+    /// empty pocket, since the partner may send a piece. In the crazyhouse
+    /// flavour (`{ crazyhouse: true }`) crazyhouse mate, as chessops and
+    /// python-chess have it: no partner, so a check with no legal reply is
+    /// mate.
     #[napi(catch_unwind)]
     pub fn is_checkmate(&self) -> bool {
         self.inner.is_checkmate()
     }
 
-    /// Waiting (R18): no legal move or drop, yet not mate. No stalemate.
+    /// No legal move or drop, yet not mate. In the bughouse flavour the
+    /// side waits (R18: no stalemate; the partner may send a piece); in the
+    /// crazyhouse flavour this is stalemate, a draw in crazyhouse.
     #[napi(catch_unwind)]
     pub fn is_waiting(&self) -> bool {
         self.inner.is_waiting()
