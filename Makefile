@@ -6,14 +6,14 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node test-node-pack test-server load-server
+.PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server test-server-browser load-server
 .PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo
 
 # The main job.
 run:
 	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
-test: lint test-rust test-rust-deep test-server test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-fuzz test-bench
+test: lint test-rust test-rust-deep test-server test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-server-browser test-fuzz test-bench
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -60,9 +60,16 @@ install-python: setup-python
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pip install --quiet \
 		--no-build-isolation --no-deps --force-reinstall ./bughouse-py
 
-test-python: install-python
+# The SVG pictures are rendered in headless Chromium (tests/test_svg.py):
+# Debian's package, installed on first use.
+setup-chromium:
+	command -v chromium >/dev/null 2>&1 || (apt-get update && \
+		apt-get install -y --no-install-recommends chromium)
+
+test-python: install-python setup-chromium
 	$(PY) -m pytest bughouse-py/tests -q
-	$(PY) -m mypy.stubtest bughouse
+	$(PY) -m mypy.stubtest bughouse --allowlist bughouse-py/stubtest-allowlist.txt
+	$(PY) -m mypy --strict bughouse-py/python/bughouse
 	$(PY) -m mypy --check-untyped-defs bughouse-py/tests
 
 # The side-by-side run against python-chess (not part of `make test`).
@@ -155,3 +162,10 @@ bench-browser: build-wasm
 # The playable page: http://127.0.0.1:8080/demo/
 demo: build-wasm
 	cd $(NODE_PKG) && $(NODE) demo/serve.mjs 8080
+
+# Four Chromium pages at one table of the server, through its test page
+# (playwright-core from bughouse-node's packages, Chromium at
+# $(CHROMIUM), installed by setup-wasm when missing).
+test-server-browser: setup-wasm setup-node
+	$(CARGO) build -p bughouse-server
+	CHROMIUM=$(CHROMIUM) $(NODE) --test examples/server/browser/

@@ -79,7 +79,7 @@ fn assert_finds_mate_in_one(fen: &str) {
     let mut game = game;
     let outcome = game.play(Seat::A_WHITE, m, Some(0)).expect("legal");
     assert_eq!(
-        outcome.map(|o| o.reason),
+        outcome.outcome().map(|o| o.reason),
         Some(bughouse_core::EndReason::Checkmate)
     );
 }

@@ -365,11 +365,15 @@ impl Game {
     ) -> Result<String> {
         let seat = self.acting_seat(&env, &seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let (m, _) = self
+        let report = self
             .write(&env)?
             .play_text(seat, &text, at_ms)
             .map_err(error::game)?;
-        Ok(convert::uci(m))
+        Ok(report
+            .action
+            .as_move()
+            .map(convert::uci)
+            .unwrap_or_default())
     }
 
     /// Turn-based game: the seat whose turn it is (F5); `null` in the live
@@ -392,6 +396,7 @@ impl Game {
             .write(&env)?
             .sit(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -429,6 +434,7 @@ impl Game {
             .write(&env)?
             .tick(at_ms)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -443,11 +449,8 @@ impl Game {
     pub fn resign(&mut self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
         let seat = self.acting_seat(&env, &seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self
-            .write(&env)?
-            .resign(seat, at_ms)
-            .map_err(error::game)?
-            .into())
+        let report = self.write(&env)?.resign(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// `seat` leaves the game (R29, F10): its team loses. Throws as `resign`.
@@ -458,11 +461,11 @@ impl Game {
     pub fn abandon(&mut self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
         let seat = self.acting_seat(&env, &seat)?;
         let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        Ok(self
+        let report = self
             .write(&env)?
             .abandon(seat, at_ms)
-            .map_err(error::game)?
-            .into())
+            .map_err(error::game)?;
+        report.outcome().map(Outcome::from).ok_or_else(no_ending)
     }
 
     /// A human seat offers a draw (R30, F11). When every human seat has a
@@ -476,6 +479,7 @@ impl Game {
             .write(&env)?
             .offer_draw(seat)
             .map_err(error::game)?
+            .outcome()
             .map(Outcome::from))
     }
 
@@ -484,7 +488,10 @@ impl Game {
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn withdraw_draw(&mut self, env: Env, seat: String) -> Result<()> {
         let seat = self.acting_seat(&env, &seat)?;
-        self.write(&env)?.withdraw_draw(seat).map_err(error::game)
+        self.write(&env)?
+            .withdraw_draw(seat)
+            .map_err(error::game)
+            .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
@@ -536,13 +543,11 @@ impl Game {
     pub fn moves(&self, env: Env) -> Result<Vec<SeatMove>> {
         self.read(&env, |g| {
             g.history()
-                .iter()
-                .filter_map(|a| match a.kind {
-                    core::ActionKind::Move(m) => Some(SeatMove {
-                        seat: seat_str(a.seat),
-                        uci: convert::uci(m),
-                    }),
-                    core::ActionKind::Sit => None,
+                .filter_map(|a| {
+                    Some(SeatMove {
+                        seat: seat_str(a.seat?),
+                        uci: convert::uci(a.as_move()?),
+                    })
                 })
                 .collect()
         })
@@ -554,19 +559,14 @@ impl Game {
     pub fn history(&self, env: Env) -> Result<Vec<HistoryEntry>> {
         self.read(&env, |g| {
             g.history()
-                .iter()
-                .map(|a| {
-                    let (kind, uci) = match a.kind {
-                        core::ActionKind::Move(m) => ("move", Some(convert::uci(m))),
-                        core::ActionKind::Sit => ("sit", None),
-                    };
-                    HistoryEntry {
-                        seat: seat_str(a.seat),
-                        kind,
-                        uci,
+                .filter_map(|a| {
+                    Some(HistoryEntry {
+                        seat: seat_str(a.seat?),
+                        kind: a.kind.as_str(),
+                        uci: a.as_move().map(convert::uci),
                         at_ms: convert::ms_number(a.at_ms),
                         clock_ms: a.clock_ms.map(f64::from),
-                    }
+                    })
                 })
                 .collect()
         })
@@ -700,4 +700,13 @@ pub struct TimeControl {
     pub base_ms: f64,
     /// Added to the mover's clock after each of its moves and drops (F3), in ms.
     pub increment_ms: f64,
+}
+
+/// A resignation's report always carries its ending; should it not, an
+/// error rather than a panic.
+fn no_ending() -> napi::Error<error::Code> {
+    napi::Error::new(
+        error::Code::Core(bughouse_core::ErrorCode::GameOver),
+        "the game reported no ending",
+    )
 }

@@ -270,3 +270,14 @@ export function dropDestsOf(legalMoves) {
   }
   return dests
 }
+
+// WebAssembly functions compile on their first call (V8 compiles lazily):
+// the first legalMoves() of a page would take ~100× its warm time. One
+// call of each hot path here, at load (about a millisecond), makes a
+// page's first call run at compiled speed.
+export function prime(api) {
+  const board = new api.Board('r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[Nn] w KQkq - 0 1')
+  board.legalMovesSan()
+  board.perft(2)
+  board.copy().push(board.legalMoves()[0])
+}

@@ -4,7 +4,7 @@
 // the two `new URL(…, import.meta.url)` (the .wasm and the worker); a plain
 // <script type="module"> page imports this file by path.
 import * as glue from './pkg/bughouse.mjs'
-import { makeApi } from './api.mjs'
+import { makeApi, prime } from './api.mjs'
 
 const url = new URL('./pkg/bughouse_bg.wasm', import.meta.url)
 const module =
@@ -20,6 +20,7 @@ function spawnWorker(onReply) {
 }
 
 const api = makeApi(glue, { module, spawnWorker })
+prime(api)
 
 export const { Board, Game, perft, readBpgn } = api
 export default api

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 
 import * as glue from './pkg/bughouse.mjs'
-import { makeApi } from './api.mjs'
+import { makeApi, prime } from './api.mjs'
 
 const module = new WebAssembly.Module(readFileSync(new URL('./pkg/bughouse_bg.wasm', import.meta.url)))
 glue.initSync({ module })
@@ -22,6 +22,7 @@ function spawnWorker(onReply) {
 }
 
 const api = makeApi(glue, { module, spawnWorker })
+prime(api)
 
 export const { Board, Game, perft, readBpgn } = api
 export default api

@@ -11,16 +11,17 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
-    Move, Outcome, SearchLimits, Seat, TimeControl,
+    Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
+    Outcome, SearchLimits, Seat, TimeControl,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -183,13 +184,9 @@ impl PyGame {
         let s = game.settings();
         let history = game
             .history()
-            .iter()
-            .map(|a| {
-                let uci = match a.kind {
-                    ActionKind::Move(m) => Some(m.to_string()),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), uci, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                let uci = a.as_move().map(|m| m.to_string());
+                Some((convert::seat_letter(a.seat?), uci, a.at_ms, a.clock_ms))
             })
             .collect();
         (
@@ -415,7 +412,11 @@ impl PyGame {
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
-            self.act(Some(text), |g| g.play_text(seat, text, at))?.0
+            let report = self.act(Some(text), |g| g.play_text(seat, text, at))?;
+            report
+                .action
+                .as_move()
+                .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
             let m = moves::extract(r#move).map_err(|e| {
                 if e.is_instance_of::<PyTypeError>(r#move.py()) {
@@ -445,7 +446,7 @@ impl PyGame {
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = self.acting_seat(seat)?;
-        let outcome = self.act(None, |g| g.sit(seat))?;
+        let outcome = self.act(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -544,7 +545,7 @@ impl PyGame {
     /// moves to `at_ms`.
     fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
-        let outcome = self.act(None, |g| g.tick(at))?;
+        let outcome = self.act(None, |g| g.tick(at))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -554,7 +555,12 @@ impl PyGame {
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
+        let report = self.act(None, |g| g.resign(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// `seat` leaves the game (R29, F10): its team loses.
@@ -562,7 +568,12 @@ impl PyGame {
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
+        let report = self.act(None, |g| g.abandon(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// A human seat offers a draw (R30, F11): when every human seat has a
@@ -571,14 +582,14 @@ impl PyGame {
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = self.acting_seat(seat)?;
-        let outcome = self.act(None, |g| g.offer_draw(seat))?;
+        let outcome = self.act(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
         let seat = self.acting_seat(seat)?;
-        self.act(None, |g| g.withdraw_draw(seat))
+        self.act(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
     /// The seats with a standing draw offer, as letters.
@@ -640,11 +651,7 @@ impl PyGame {
         let played: Vec<(Seat, Move)> = self
             .lock()
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                ActionKind::Move(m) => Some((a.seat, m)),
-                ActionKind::Sit => None,
-            })
+            .filter_map(|a| Some((a.seat?, a.as_move()?)))
             .collect();
         played
             .into_iter()
@@ -664,13 +671,13 @@ impl PyGame {
         let entries: Vec<HistoryEntry> = self
             .lock()
             .history()
-            .iter()
-            .map(|a| {
-                let m = match a.kind {
-                    ActionKind::Move(m) => Some(m),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), m, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                Some((
+                    convert::seat_letter(a.seat?),
+                    a.as_move(),
+                    a.at_ms,
+                    a.clock_ms,
+                ))
             })
             .collect();
         entries
@@ -720,6 +727,55 @@ impl PyGame {
         // One lock at a time: `g == g` must not lock twice.
         let mine = self.lock().clone();
         **other.lock() == *mine
+    }
+
+    /// Both boards side by side as text: board A with White at the bottom,
+    /// board B turned round so that partners sit on the same side (A-White
+    /// with B-Black at the bottom), each with its pockets, coordinates, and
+    /// a line per player with its clock (live games with clocks) and `*`
+    /// for the side to move; the outcome last once the game is over.
+    fn __str__(&self) -> String {
+        let game = self.lock().clone();
+        let style = |white_at_bottom| Style {
+            coordinates: true,
+            white_at_bottom,
+            ..Style::ASCII
+        };
+        let player = |seat: Seat| {
+            let to_move = game.is_turn_of(seat);
+            let clock = game
+                .clock_ms(seat)
+                .map(|ms| format!("  {}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10))
+                .unwrap_or_default();
+            format!("{}{seat}{clock}", if to_move { "* " } else { "  " })
+        };
+        let a = diagram::lines(game.board(BoardId::A), &style(true), true);
+        let b = diagram::lines(game.board(BoardId::B), &style(false), true);
+        let mut left = vec![player(Seat::A_BLACK)];
+        left.extend(a);
+        left.push(player(Seat::A_WHITE));
+        let mut right = vec![player(Seat::B_WHITE)];
+        right.extend(b);
+        right.push(player(Seat::B_BLACK));
+        let column = left.iter().map(|l| diagram::width(l)).max().unwrap_or(0) + 6;
+        let mut out: Vec<String> = vec![format!("{:<column$}{}", "board A", "board B")];
+        for (l, r) in left.iter().zip(&right) {
+            let pad = column - diagram::width(l);
+            out.push(format!("{l}{}{r}", " ".repeat(pad)).trim_end().to_string());
+        }
+        if let Some(o) = game.outcome() {
+            out.push(o.to_string());
+        }
+        out.join("\n")
+    }
+
+    /// The match as SVG (`bughouse.svg.game`): both boards, pockets,
+    /// clocks, last moves, checks; notebooks show it.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("game", (slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> String {

@@ -77,8 +77,8 @@ impl BotAction {
         at_ms: Option<u64>,
     ) -> Result<Option<Outcome>, GameError> {
         match self {
-            BotAction::Move(m) => game.play(seat, m, at_ms),
-            BotAction::Sit => game.sit(seat),
+            BotAction::Move(m) => game.play(seat, m, at_ms).map(|r| r.outcome()),
+            BotAction::Sit => game.sit(seat).map(|r| r.outcome()),
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::{BoardId, Color, Seat};
 /// Base time and Fischer increment (R20). The default is 3 minutes, no
 /// increment.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TimeControl {
     /// Each seat's time at the start, in milliseconds.
     pub base_ms: u64,
@@ -30,7 +31,8 @@ impl Default for TimeControl {
 }
 
 /// A time control that could not be read: it must be `base+increment` in
-/// whole seconds, such as `180+0`, with a base of at least one second.
+/// seconds with at most three decimals, such as `180+0` or `1.5+0.25`, with
+/// a base of at least one millisecond.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("invalid time control: expected \"base+increment\" in seconds, such as \"180+0\"")]
 pub struct TimeControlError;
@@ -42,24 +44,52 @@ impl TimeControlError {
     }
 }
 
+/// Seconds with up to three decimals (`180`, `1.5`, `0.125`) as milliseconds.
+fn parse_seconds(t: &str) -> Result<u64, TimeControlError> {
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 7 || !digits(whole) || frac.len() > 3 || !digits(frac) {
+        return Err(TimeControlError);
+    }
+    if t.contains('.') && frac.is_empty() {
+        return Err(TimeControlError);
+    }
+    let whole: u64 = whole.parse().map_err(|_| TimeControlError)?;
+    let mut ms = 0;
+    for (i, b) in frac.bytes().enumerate() {
+        ms += u64::from(b - b'0') * [100, 10, 1][i];
+    }
+    Ok(whole * 1000 + ms)
+}
+
+/// Milliseconds as seconds with no more decimals than needed (`1.5`, `180`).
+pub(crate) struct Seconds(pub u64);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (whole, frac) = (self.0 / 1000, self.0 % 1000);
+        match frac {
+            0 => write!(f, "{whole}"),
+            _ if frac % 100 == 0 => write!(f, "{whole}.{}", frac / 100),
+            _ if frac % 10 == 0 => write!(f, "{whole}.{:02}", frac / 10),
+            _ => write!(f, "{whole}.{frac:03}"),
+        }
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = TimeControlError;
-    /// Reads `"180+0"` (seconds), or `"180"` for no increment.
+    /// Reads `"180+0"` (seconds, up to three decimals: `"1.5+0.1"`), or
+    /// `"180"` for no increment.
     fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
         let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
-        let secs = |t: &str| -> Result<u64, TimeControlError> {
-            if t.is_empty() || t.len() > 7 || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(TimeControlError);
-            }
-            t.parse::<u64>().map_err(|_| TimeControlError)
-        };
-        let (base, inc) = (secs(base)?, secs(inc)?);
-        if base == 0 {
+        let (base_ms, increment_ms) = (parse_seconds(base)?, parse_seconds(inc)?);
+        if base_ms == 0 {
             return Err(TimeControlError);
         }
         Ok(TimeControl {
-            base_ms: base * 1000,
-            increment_ms: inc * 1000,
+            base_ms,
+            increment_ms,
         })
     }
 }
@@ -137,9 +167,15 @@ impl TimeControl {
 }
 
 impl fmt::Display for TimeControl {
-    /// `base+increment` in seconds, as BPGN's `TimeControl` tag writes it.
+    /// `base+increment` in seconds, as BPGN's `TimeControl` tag writes it,
+    /// exact to the millisecond: `180+0`, `2.5+0`, `60+0.5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.base_ms / 1000, self.increment_ms / 1000)
+        write!(
+            f,
+            "{}+{}",
+            Seconds(self.base_ms),
+            Seconds(self.increment_ms)
+        )
     }
 }
 
@@ -192,8 +228,9 @@ impl Clocks {
         }
     }
 
-    /// The millisecond the running clock of `board` reaches 0.
-    fn flag_time(&self, board: BoardId, to_move: Color) -> u64 {
+    /// The millisecond at which the clock of `to_move` on `board` reaches 0
+    /// if it runs from its board's last change of turn (F1).
+    pub fn flag_at(&self, board: BoardId, to_move: Color) -> u64 {
         let seat = Seat::new(board, to_move);
         self.since[board.index()].saturating_add(self.remaining[seat.index()])
     }
@@ -203,7 +240,7 @@ impl Clocks {
     pub fn first_flag(&self, to_move: [Color; 2], now_ms: u64) -> Option<Flag> {
         let times = BoardId::ALL.map(|b| {
             (
-                self.flag_time(b, to_move[b.index()]),
+                self.flag_at(b, to_move[b.index()]),
                 Seat::new(b, to_move[b.index()]),
             )
         });

@@ -156,3 +156,15 @@ void [turnLiteral, b2, moves, played, undone, flags, knights, role, color, nodes
 void [sanMoves, san, uci, boardA, bfen, seatMoves, pushed, toAct, sat, sits, canSit, ticked, resigned, left]
 void [offered, offers, clock, over, played2, atMs, sitMove, text, numbers, mode, tc, humans, copy, pocketA]
 void [letter, fromBytes, notReason, botChoice, botPlayed, botLater, notNull]
+
+// What board UIs need (both builds).
+const dests: Map<string, string[]> = b.dests()
+const dropDests: Map<'pawn' | 'knight' | 'bishop' | 'rook' | 'queen', string[]> = b2.dropDests()
+const checkers: string[] = b.checkers()
+const checkedKing: string | null = b.checkedKing()
+const attacked: string[] = b.attacks('g1')
+const boardHistory: string[] = b.copy().history()
+const lastMove: string | null = b.lastMove()
+// @ts-expect-error: a king is never dropped
+b2.dropDests().get('king')
+void [dests, dropDests, checkers, checkedKing, attacked, boardHistory, lastMove]

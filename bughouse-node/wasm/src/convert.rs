@@ -239,15 +239,7 @@ pub fn move_codes(moves: &[core::Move]) -> Vec<u16> {
 /// Reads a seat letter (R1).
 pub fn parse_seat(value: &JsValue) -> Result<core::Seat> {
     let text = string(value, "seat")?;
-    let mut chars = text.chars();
-    match (chars.next().and_then(core::Seat::from_char), chars.next()) {
-        (Some(seat), None) => Ok(seat),
-        _ => Err(error::invalid_arg(
-            "seat",
-            "'A' (A-White), 'a' (A-Black), 'B' (B-White) or 'b' (B-Black)",
-            &text,
-        )),
-    }
+    core::Seat::from_name(&text).map_err(|e| error::core(e.code(), e))
 }
 
 /// The BPGN letter of a seat.
@@ -262,11 +254,8 @@ pub const fn seat_str(seat: core::Seat) -> &'static str {
 
 /// Reads a board letter, `'A'` or `'B'` (R1).
 pub fn parse_board_id(value: &JsValue) -> Result<core::BoardId> {
-    match string(value, "board")?.as_str() {
-        "A" => Ok(core::BoardId::A),
-        "B" => Ok(core::BoardId::B),
-        text => Err(error::invalid_arg("board", "'A' or 'B'", text)),
-    }
+    let text = string(value, "board")?;
+    core::BoardId::from_name(&text).map_err(|e| error::core(e.code(), e))
 }
 
 /// The largest integer a JavaScript number holds exactly (2⁵³ − 1).
@@ -316,10 +305,7 @@ pub fn maybe_outcome(o: Option<core::Outcome>) -> JsValue {
 
 /// Reads move text for one board: UCI first, else SAN (the core's order).
 pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
-    match core::Move::from_uci(text) {
-        Ok(m) => Ok(m),
-        Err(_) => board.parse_san(text).map_err(|e| error::san(text, e)),
-    }
+    board.parse_move(text).map_err(|e| error::san(text, e))
 }
 
 /// A square's name as a string.

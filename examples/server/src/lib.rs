@@ -117,6 +117,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let router = Router::new()
         .route("/", get(page))
         .route("/ws", get(ws_upgrade))
+        .route(
+            "/favicon.ico",
+            get(|| async { axum::http::StatusCode::NO_CONTENT }),
+        )
         .with_state(app);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await

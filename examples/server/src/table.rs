@@ -125,7 +125,7 @@ impl TableGame {
         let mut table = TableGame::new(settings).map_err(|e| (0, e.to_string()))?;
         for (i, entry) in log.iter().enumerate() {
             let outcome = match (entry.action, entry.seat) {
-                (TableAction::Flag, _) => match table.game.tick(entry.at_ms) {
+                (TableAction::Flag, _) => match table.game.tick(entry.at_ms).map(|r| r.outcome()) {
                     Ok(Some(o)) => Ok(Some(o)),
                     Ok(None) => Err("a logged flag that did not fall".to_string()),
                     Err(e) => Err(e.to_string()),
@@ -231,7 +231,11 @@ impl TableGame {
     /// The timer's action once a flag is known to have fallen by `at_ms`
     /// (R21): the core ends the game at the flag's time.
     fn flag(&mut self, at_ms: u64) -> Result<Report, GameError> {
-        let outcome = self.game.tick(at_ms)?.ok_or(GameError::GameOver)?;
+        let outcome = self
+            .game
+            .tick(at_ms)?
+            .outcome()
+            .ok_or(GameError::GameOver)?;
         let entry = LogEntry {
             seat: None,
             action: TableAction::Flag,
@@ -259,9 +263,163 @@ impl TableGame {
             TableAction::Sit => self.game.sit(seat).map(drop),
             TableAction::Resign => self.game.resign(seat, Some(at_ms)).map(drop),
             TableAction::OfferDraw => self.game.offer_draw(seat).map(drop),
-            TableAction::WithdrawDraw => self.game.withdraw_draw(seat),
+            TableAction::WithdrawDraw => self.game.withdraw_draw(seat).map(drop),
             // Flags have no seat; `apply` and `replay` handle them first.
             TableAction::Flag => Err(GameError::GameOver),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bughouse_core::{Seats, TimeControl};
+
+    fn live(base_ms: u64) -> GameSettings {
+        GameSettings {
+            time_control: Some(TimeControl {
+                base_ms,
+                increment_ms: 0,
+            }),
+            ..GameSettings::default()
+        }
+    }
+
+    fn mv(text: &str) -> TableAction {
+        TableAction::Move(Move::from_uci(text).unwrap())
+    }
+
+    /// R21, F2: an action stamped after a flag fell ends the game on time,
+    /// logged as a flag; the action itself is not applied.
+    #[test]
+    fn r21_an_action_after_the_flag_ends_the_game_as_a_logged_flag() {
+        let mut table = TableGame::new(live(1_000)).unwrap();
+        table.apply(Some(Seat::A_WHITE), mv("e2e4"), 100).unwrap();
+        assert_eq!(
+            table.next_flag_ms(),
+            Some(1_000),
+            "B-White's clock runs from 0"
+        );
+        let refusal = table
+            .apply(Some(Seat::A_BLACK), mv("e7e5"), 1_200)
+            .unwrap_err();
+        let Refusal::FlagFell(report) = refusal else {
+            panic!("{refusal:?}")
+        };
+        assert_eq!(report.entry.action, TableAction::Flag);
+        assert_eq!(report.seq, 2);
+        let outcome = report.outcome.unwrap();
+        assert_eq!(outcome.seat, Some(Seat::B_WHITE));
+        assert_eq!(
+            table.game().now_ms(),
+            1_000,
+            "the game ends at the flag (F2)"
+        );
+        assert_eq!(
+            table.game().board(BoardId::A).turn(),
+            bughouse_core::Color::Black
+        );
+        let copy = TableGame::replay(*table.game().settings(), table.log()).unwrap();
+        assert_eq!(copy.game(), table.game());
+    }
+
+    #[test]
+    fn r21_the_timer_before_the_flag_changes_nothing() {
+        let mut table = TableGame::new(live(1_000)).unwrap();
+        let before = table.game().clone();
+        assert_eq!(
+            table.apply(None, TableAction::Flag, 999),
+            Err(Refusal::NoFlag)
+        );
+        assert_eq!(table.game(), &before);
+        assert!(table.log().is_empty());
+        let report = table.apply(None, TableAction::Flag, 1_000).unwrap();
+        assert_eq!(
+            report.outcome.unwrap().reason,
+            bughouse_core::EndReason::Time
+        );
+    }
+
+    /// The log rebuilds the game exactly, through moves, captures and
+    /// drops, offers and withdrawals (R30), sits (R24) and a resignation.
+    #[test]
+    fn replaying_the_log_gives_the_same_game_in_both_modes() {
+        for settings in [live(60_000), GameSettings::turn_based(Seats::all())] {
+            let mut table = TableGame::new(settings).unwrap();
+            let mut at = 0;
+            let mut step = 0u64;
+            while !table.game().is_over() && table.log().len() < 150 {
+                at += 37;
+                step += 1;
+                let game = table.game();
+                let seat = Seat::ALL
+                    .into_iter()
+                    .filter(|&s| !game.legal_moves(s).is_empty())
+                    .nth((step % 2) as usize)
+                    .or_else(|| {
+                        Seat::ALL
+                            .into_iter()
+                            .find(|&s| !game.legal_moves(s).is_empty())
+                    });
+                let Some(seat) = seat else { break };
+                let action = match step % 11 {
+                    3 => TableAction::OfferDraw,
+                    4 => TableAction::WithdrawDraw,
+                    7 if game.can_sit(seat) => TableAction::Sit,
+                    _ => {
+                        let legal = game.legal_moves(seat);
+                        let capture = legal.iter().copied().find(|m| {
+                            matches!(m, Move::Drop { .. })
+                                || game.board(seat.board).piece_at(m.to()).is_some()
+                        });
+                        TableAction::Move(
+                            capture.unwrap_or(legal[(step as usize * 7) % legal.len()]),
+                        )
+                    }
+                };
+                let report = table.apply(Some(seat), action, at).unwrap();
+                if let TableAction::Move(_) = action {
+                    assert!(report.san.is_some());
+                    if let Some((_, to)) = report.capture {
+                        assert_eq!(to, seat.partner(), "R5");
+                    }
+                }
+                let copy = TableGame::replay(settings, table.log()).unwrap();
+                assert_eq!(copy.game(), table.game(), "after {:?}", report.entry);
+            }
+            if !table.game().is_over() {
+                table
+                    .apply(Some(Seat::B_BLACK), TableAction::Resign, at + 1)
+                    .unwrap();
+            }
+            let copy = TableGame::replay(settings, table.log()).unwrap();
+            assert_eq!(copy.game(), table.game());
+            assert!(copy.game().is_over());
+            assert!(
+                table
+                    .log()
+                    .iter()
+                    .any(|e| e.action == TableAction::OfferDraw)
+            );
+        }
+    }
+
+    #[test]
+    fn a_corrupt_log_is_refused_naming_the_entry() {
+        let log = [
+            LogEntry {
+                seat: Some(Seat::A_WHITE),
+                action: mv("e2e4"),
+                at_ms: 10,
+            },
+            LogEntry {
+                seat: Some(Seat::A_WHITE),
+                action: mv("d2d4"),
+                at_ms: 20,
+            },
+        ];
+        let (index, message) = TableGame::replay(live(60_000), &log).unwrap_err();
+        assert_eq!(index, 1);
+        assert!(message.contains("not your turn"), "{message}");
     }
 }

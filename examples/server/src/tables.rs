@@ -315,19 +315,26 @@ impl Table {
             .remove(&self.id);
     }
 
-    /// A table ends its task when its game is over and nobody watches, or
-    /// when it has waited an hour with nobody at it.
+    /// A table ends its task when nobody has been at it for a while: a
+    /// minute after its game ended, an hour while it waits for players.
     fn finished(&mut self) -> bool {
         let nobody = self.clients.is_empty();
         if !nobody || self.running() {
             self.idle_since = None;
             return false;
         }
-        if self.game.is_some() {
-            return true;
-        }
         let since = *self.idle_since.get_or_insert_with(Instant::now);
-        since.elapsed() > Duration::from_secs(3600)
+        since.elapsed() >= self.keep_idle()
+    }
+
+    /// How long a table nobody is at stays: a finished game a minute (a
+    /// player reconnecting sees how it ended), a waiting table an hour.
+    fn keep_idle(&self) -> Duration {
+        if self.game.is_some() {
+            Duration::from_secs(60)
+        } else {
+            Duration::from_secs(3600)
+        }
     }
 
     fn next_wake(&self) -> Option<Instant> {
@@ -344,6 +351,9 @@ impl Table {
             if let Some(at) = self.gone_deadline(seat) {
                 consider(at);
             }
+        }
+        if let Some(since) = self.idle_since {
+            consider(since + self.keep_idle());
         }
         wake
     }

@@ -37,7 +37,10 @@ fn follow(mirror: &mut Game, report: &Value) {
                 .play(seat.expect("seat"), m, Some(at))
                 .expect("a legal move");
         }
-        "flag" => assert!(mirror.tick(at).expect("tick").is_some(), "{report}"),
+        "flag" => assert!(
+            mirror.tick(at).expect("tick").outcome().is_some(),
+            "{report}"
+        ),
         "resign" => {
             mirror
                 .resign(seat.expect("seat"), Some(at))
@@ -46,7 +49,9 @@ fn follow(mirror: &mut Game, report: &Value) {
         "offer_draw" => {
             mirror.offer_draw(seat.expect("seat")).expect("offer");
         }
-        "withdraw_draw" => mirror.withdraw_draw(seat.expect("seat")).expect("withdraw"),
+        "withdraw_draw" => {
+            mirror.withdraw_draw(seat.expect("seat")).expect("withdraw");
+        }
         other => panic!("unexpected kind {other}"),
     }
     assert_eq!(report["bfen"], mirror.bfen().to_string().as_str());

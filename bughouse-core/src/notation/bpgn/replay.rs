@@ -286,7 +286,7 @@ impl<'a> Record<'a> {
         else {
             return first;
         };
-        let ending_board = game.history().last().map(|a| a.seat.board);
+        let ending_board = game.history().last().and_then(|a| a.seat).map(|s| s.board);
         let mut moves = self.moves();
         let mut i = 0;
         let mut rest_on_other_board = true;
