@@ -105,6 +105,7 @@ $(NODE_PKG)/node_modules/.package-lock.json: $(NODE_PKG)/package-lock.json
 bench-node: setup-node
 	cd $(NODE_PKG) && $(NODE) scripts/build.mjs
 	cd $(NODE_PKG) && $(NODE) bench/bench_vs_chessops.mjs
+	cd $(NODE_PKG) && $(NODE) bench/bench_bpgn_stream.mjs
 
 # Every fuzz target for 20 s from its committed seeds (fuzz/run.sh installs
 # cargo-fuzz if needed); any crash fails. Longer runs: fuzz/README.md.
