@@ -6,13 +6,13 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node
+.PHONY: install-python bench-python bench-node test-node-pack
 
 # The main job.
 run:
 	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
-test: lint test-rust test-rust-deep test-python test-node test-fuzz test-bench
+test: lint test-rust test-rust-deep test-python test-node test-node-pack test-fuzz test-bench
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -68,6 +68,12 @@ test-node: $(NODE_PKG)/node_modules/.package-lock.json
 	cd $(NODE_PKG) && $(NODE) --test __test__/*.test.mjs
 
 setup-node: $(NODE_PKG)/node_modules/.package-lock.json
+
+# The tarball as users get it: `npm pack`, installed into an empty folder with
+# no cargo on PATH (the prebuilt addon it ships must do), then require and
+# import there (scripts/pack-smoke.mjs).
+test-node-pack: setup-node
+	cd $(NODE_PKG) && $(NODE) scripts/pack-smoke.mjs
 
 # npm writes node_modules/.package-lock.json on every install. The addon is
 # built by test-node, so the package's own install script is skipped here.

@@ -66,6 +66,18 @@ export interface Board {
    * bughouse mate (R16, R17).
    */
   legalMovesSan(): Array<string>
+  /**
+   * The legal moves grouped by origin square, for board UIs (chessground's
+   * `movable.dests`): `dests().get('e2')` is `['e3', 'e4']`. Drops are in
+   * `dropDests()`.
+   */
+  dests(): Map<string, Array<string>>
+  /**
+   * The legal drops of the side to move, by pocket role: `dropDests().get('knight')`
+   * lists the squares a knight may be dropped on (R10–R13); a role that
+   * cannot be dropped now is absent.
+   */
+  dropDests(): Map<Exclude<Role, 'king'>, Array<string>>
 }
 
 /**
@@ -224,6 +236,25 @@ export declare class Board {
    * `ERR_OUT_OF_RANGE` unless `depth` is an integer from 0 to 32.
    */
   perft(depth: number): number
+  /**
+   * The squares of the pieces giving check to the side to move, a1
+   * first; empty when not in check.
+   */
+  checkers(): Array<string>
+  /** The square of the side to move's king when it is in check, else `null`. */
+  checkedKing(): string | null
+  /**
+   * The squares the piece on `square` attacks (with the board's
+   * occupancy), a1 first; empty for an empty square. Throws
+   * `ERR_INVALID_ARG_VALUE` for a bad square name.
+   */
+  attacks(square: string): Array<string>
+  /** The moves played by `push` and not taken back, as UCI, oldest first. */
+  history(): Array<string>
+  /** The last move played by `push` and not taken back, as UCI, or `null`. */
+  lastMove(): string | null
+  /** An independent copy, history included. */
+  copy(): Board
 }
 
 /**
@@ -316,8 +347,8 @@ export declare class Game {
   drawOffers(): Seat[]
   /**
    * Milliseconds left on `seat`'s clock (R20) at the game's time, or at
-   * `atMs` if given (not before the game's time; a display of running
-   * clocks, nothing changes). `null` when the game has no clocks (the
+   * `atMs` if given (a display of running clocks, nothing changes; a
+   * time before the game's time throws `TimeWentBackwards`, F3). `null` when the game has no clocks (the
    * turn-based game, or `timeControl: '-'`). Throws
    * `ERR_INVALID_ARG_VALUE` or `ERR_OUT_OF_RANGE`.
    */

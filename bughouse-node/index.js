@@ -1,9 +1,11 @@
 // CommonJS entry: `const { Board } = require('bughouse')`.
 //
-// Loads the native addon `bughouse.node`, which `npm install` builds from the
-// Rust sources on this machine (scripts/build.mjs, the package's `install`
-// script). Hand-written rather than napi-rs's generated multi-platform loader:
-// the addon is always built here, for this platform, under one name.
+// Loads the native addon: `bughouse.node` when it was built on this machine
+// (a checkout: scripts/build.mjs, the package's `install` script there), else
+// the prebuilt addon for this platform that the published tarball ships
+// (`bughouse.linux-x64-gnu.node`, named as napi-rs names them: see
+// scripts/platform.cjs). Hand-written rather than napi-rs's generated
+// loader: one package, no per-platform optional dependencies.
 //
 // Besides loading, this file only turns move codes into UCI strings (see
 // `legalMoves` below), splits the SAN list, reads the computer player's
@@ -11,22 +13,31 @@
 // builds the record objects of `readBpgn`: no rules here.
 'use strict'
 
+const { existsSync } = require('node:fs')
 const { join } = require('node:path')
+const { prebuiltName } = require('./scripts/platform.cjs')
 
-const addon = join(__dirname, 'bughouse.node')
-let binding
-try {
-  binding = require(addon)
-} catch (cause) {
-  if (cause && cause.code !== 'MODULE_NOT_FOUND') throw cause
-  throw new Error(
-    `bughouse: the native addon ${addon} is not built. Build it with ` +
-      '`npm rebuild bughouse` (if npm skipped the install script, approve it first: ' +
-      `\`npm install-scripts approve bughouse\`) or \`node ${join(__dirname, 'scripts', 'build.mjs')}\`; ` +
-      'it needs the Rust toolchain (cargo).',
-    { cause },
-  )
+/** The addon files this package may load, the local build first. */
+function addonCandidates() {
+  return [join(__dirname, 'bughouse.node'), join(__dirname, prebuiltName())]
 }
+
+function loadAddon() {
+  const candidates = addonCandidates()
+  for (const file of candidates) {
+    if (existsSync(file)) return require(file)
+  }
+  const e = new Error(
+    `bughouse: no native addon for this platform (looked for ${candidates.join(', ')}). ` +
+      'The package ships a prebuilt addon for the platform it was packed on; elsewhere build it ' +
+      `from a checkout of the repository with the Rust toolchain: \`node ${join(__dirname, 'scripts', 'build.mjs')}\` ` +
+      '(if npm skipped the install script: `npm rebuild bughouse`).',
+  )
+  e.code = 'MODULE_NOT_FOUND' // as require's own, for code that loads the package optionally
+  throw e
+}
+
+const binding = loadAddon()
 
 // Move lists cross the boundary as 16-bit move codes written into one
 // reusable buffer, and become strings through a table of interned UCI
@@ -80,6 +91,49 @@ Object.defineProperty(binding.Game.prototype, 'legalMoves', {
   /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
   value: function legalMoves(seat) {
     return movesOf(this._legalMoveCodes(seat, codeBytes))
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+// What board UIs need (chessops' chessgroundDests is the model): the legal
+// moves grouped by origin square, and the drops by pocket role. Grouping
+// only: the moves are the engine's. The WebAssembly build defines the same
+// (wasm/api.mjs).
+const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
+
+Object.defineProperty(binding.Board.prototype, 'dests', {
+  /** `Map` from each square to the squares its piece may move to (drops left out). */
+  value: function dests() {
+    const out = new Map()
+    for (const uci of this.legalMoves()) {
+      if (uci[1] === '@') continue
+      const from = uci.slice(0, 2)
+      const to = uci.slice(2, 4)
+      let list = out.get(from)
+      if (list === undefined) out.set(from, (list = []))
+      if (!list.includes(to)) list.push(to)
+    }
+    return out
+  },
+  writable: true,
+  configurable: true,
+  enumerable: false,
+})
+
+Object.defineProperty(binding.Board.prototype, 'dropDests', {
+  /** `Map` from each pocket role the side to move may drop to its squares. */
+  value: function dropDests() {
+    const out = new Map()
+    for (const uci of this.legalMoves()) {
+      if (uci[1] !== '@') continue
+      const role = ROLE_OF_LETTER[uci[0]]
+      let list = out.get(role)
+      if (list === undefined) out.set(role, (list = []))
+      list.push(uci.slice(2, 4))
+    }
+    return out
   },
   writable: true,
   configurable: true,

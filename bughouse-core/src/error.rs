@@ -320,9 +320,18 @@ pub enum IllegalReason {
     /// Pawns are never dropped on rank 1 or 8 (R10).
     #[error("pawns are never dropped on rank 1 or 8 (R10)")]
     PawnDropOnBackRank,
-    /// The piece does not move that way, or the promotion is wrong.
+    /// The piece does not move that way.
     #[error("the piece on {0} cannot go to {1}")]
     CannotMoveThere(Square, Square),
+    /// A pawn move to rank 1 or 8 without a promotion (R9).
+    #[error(
+        "a pawn reaching the last rank must promote (R9): {0}{1}q, {0}{1}r, {0}{1}b or {0}{1}n"
+    )]
+    MustPromote(Square, Square),
+    /// A promotion on a move that does not promote, or to a pawn or a king
+    /// (R9).
+    #[error("only a pawn reaching the last rank promotes, to a queen, rook, bishop or knight (R9)")]
+    BadPromotion,
     /// It would leave the mover's king in check (R13).
     #[error("it leaves the king in check (R13)")]
     LeavesKingInCheck,

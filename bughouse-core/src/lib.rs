@@ -78,7 +78,7 @@ pub use board::attacks;
 pub use notation::{bpgn, fen, san, uci};
 
 pub use board::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
 };
 pub use board::bitboard::Bitboard;
@@ -86,14 +86,15 @@ pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
-pub use board::perft::perft;
+pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
 pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;
 pub use bot::{
-    Bot, BotAction, DEFAULT_TT_ENTRIES, Decision, SearchLimits, TranspositionTable, choose, decide,
+    Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
+    TimePlan, TranspositionTable, choose, decide, decide_with,
 };
 pub use error::{
     BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,

@@ -7,10 +7,13 @@
 //! written down.
 
 use bughouse_core::{
-    Board, Bot, BotAction, Decision, Game, GameSettings, Mode, Move, SearchLimits, Seat, Seats,
-    TranspositionTable, decide,
+    Board, Bot, BotAction, Decision, Game, GameSettings, Mode, Move, SearchControl, SearchLimits,
+    Seat, Seats, TableEntry, TimePlan, TranspositionTable, decide, decide_with,
 };
 use proptest::prelude::*;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Board B for test positions: two lone kings, so board A decides.
 const QUIET_B: &str = "4k3/8/8/8/8/8/8/4K3[] w - - 0 1";
@@ -339,7 +342,7 @@ proptest! {
         let game = random_game(seed, plies, mode);
         let limits = SearchLimits::nodes(nodes).with_seed(seed);
         for seat in Seat::ALL {
-            let mut tt = Box::new(TranspositionTable::<4096>::with_entries());
+            let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 4096]);
             let action = bughouse_core::choose(&game, seat, &limits, &mut tt);
             let legal = game.legal_moves(seat);
             match action {
@@ -351,9 +354,151 @@ proptest! {
                 let mut after = game.clone();
                 prop_assert!(action.apply(&mut after, seat, None).is_ok());
                 // Deterministic: a fresh table and the same seed choose the same.
-                let mut fresh = Box::new(TranspositionTable::<4096>::with_entries());
+                let mut fresh = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 4096]);
                 prop_assert_eq!(bughouse_core::choose(&game, seat, &limits, &mut fresh), Some(action));
             }
         }
     }
+}
+
+/// A position with long move lists (full pockets on both sides) where the
+/// search has plenty to do.
+const BUSY: &str =
+    "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QRBNPqrbnp] w KQkq - 0 1";
+
+/// A clock that advances one millisecond each time it is read: the search's
+/// polls become countable, so time limits can be tested exactly.
+fn ticking_clock() -> impl Fn() -> Duration {
+    let ticks = Cell::new(0u64);
+    move || {
+        ticks.set(ticks.get() + 1);
+        Duration::from_millis(ticks.get())
+    }
+}
+
+#[test]
+fn a_time_limit_ends_the_search_at_the_next_poll() {
+    let game = game_on_a(BUSY, Mode::Live);
+    let clock = ticking_clock();
+    let control =
+        SearchControl::new().with_time(&clock, TimePlan::fixed(Duration::from_millis(10)));
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    let d = decide_with(
+        &game,
+        Seat::A_WHITE,
+        &SearchLimits::unlimited(),
+        &control,
+        &mut tt,
+    )
+    .expect("White to move");
+    assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
+    // One read at the start, one before each new iteration, one per 256
+    // nodes: the 10th read after the start stops it, so the search stopped
+    // within 10 polls of 256 nodes.
+    assert!(d.nodes <= 10 * 256, "{d:?}");
+    assert!(d.nodes >= 256, "{d:?}");
+}
+
+#[test]
+fn a_raised_stop_flag_still_gives_a_legal_move() {
+    let game = game_on_a(BUSY, Mode::Live);
+    let stop = AtomicBool::new(true);
+    let control = SearchControl::new().with_stop(&stop);
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    let d = decide_with(
+        &game,
+        Seat::A_WHITE,
+        &SearchLimits::unlimited(),
+        &control,
+        &mut tt,
+    )
+    .expect("White to move");
+    assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
+    assert!(d.nodes <= 256, "{d:?}");
+    assert_eq!(d.depth, 0, "{d:?}");
+}
+
+#[test]
+fn another_thread_stops_an_unlimited_search() {
+    let game = game_on_a(BUSY, Mode::Live);
+    let stop = AtomicBool::new(false);
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 16]);
+    let started = Instant::now();
+    let d = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(30));
+            stop.store(true, Ordering::Relaxed);
+        });
+        let control = SearchControl::new().with_stop(&stop);
+        decide_with(
+            &game,
+            Seat::A_WHITE,
+            &SearchLimits::unlimited(),
+            &control,
+            &mut tt,
+        )
+    })
+    .expect("White to move");
+    // Generous: the machine is shared; the search itself stops within
+    // 256 nodes (about 0.1 ms) of the flag.
+    assert!(started.elapsed() < Duration::from_secs(2), "{d:?}");
+    assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
+}
+
+#[test]
+fn a_20_ms_budget_is_kept_on_a_real_clock() {
+    let game = game_on_a(BUSY, Mode::Live);
+    let start = Instant::now();
+    let clock = move || start.elapsed();
+    let mut worst = Duration::ZERO;
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 15]);
+    for seed in 0..5 {
+        let control =
+            SearchControl::new().with_time(&clock, TimePlan::fixed(Duration::from_millis(20)));
+        let before = clock();
+        let limits = SearchLimits::unlimited().with_seed(seed);
+        let d = decide_with(&game, Seat::A_WHITE, &limits, &control, &mut tt).unwrap();
+        worst = worst.max(clock() - before);
+        assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
+    }
+    // A timing bound with a wide margin for a loaded 2-core machine and an
+    // unoptimised build; the overshoot itself is measured by the
+    // `bot_matches` example.
+    assert!(worst < Duration::from_millis(120), "worst {worst:?}");
+}
+
+#[test]
+fn time_plan_follows_the_seats_clock() {
+    let game = Game::new(GameSettings::default()).unwrap(); // 3 minutes, no increment
+    let plan = TimePlan::for_seat(&game, Seat::A_WHITE, 60_000).expect("live game has clocks");
+    // White's clock ran for the first minute: 120 s left.
+    assert_eq!(
+        plan,
+        TimePlan::for_clock(Duration::from_secs(120), Duration::ZERO)
+    );
+    assert_eq!(plan.target, Duration::from_secs(3));
+    assert!(plan.target <= plan.limit);
+    let turn_based = Game::new(GameSettings::turn_based(Seats::empty())).unwrap();
+    assert_eq!(TimePlan::for_seat(&turn_based, Seat::A_WHITE, 0), None);
+    // With an increment, and nearly flagging: never beyond the clock.
+    let plan = TimePlan::for_clock(Duration::from_millis(80), Duration::from_secs(2));
+    assert!(plan.limit <= Duration::from_millis(30), "{plan:?}");
+    assert!(plan.target <= plan.limit);
+}
+
+#[test]
+fn node_budget_decisions_do_not_depend_on_an_idle_control() {
+    let game = game_on_a(BUSY, Mode::Live);
+    let limits = SearchLimits::nodes(3_000).with_seed(3);
+    let stop = AtomicBool::new(false);
+    let clock = || Duration::ZERO; // time stands still
+    let control = SearchControl::new()
+        .with_stop(&stop)
+        .with_time(&clock, TimePlan::fixed(Duration::from_secs(1)));
+    let mut a = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    let mut b = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    assert_eq!(
+        decide(&game, Seat::A_WHITE, &limits, &mut a),
+        decide_with(&game, Seat::A_WHITE, &limits, &control, &mut b)
+    );
 }

@@ -6,7 +6,8 @@
 //! The count is per thread, so the test harness and other tests running at
 //! the same time do not disturb it.
 use bughouse_core::{
-    Bot, BotAction, Game, GameSettings, SearchLimits, Seat, Seats, TranspositionTable, choose,
+    Bot, BotAction, Game, GameSettings, SearchLimits, Seat, Seats, TableEntry, TranspositionTable,
+    choose,
 };
 
 #[path = "common/counting_alloc.rs"]
@@ -76,7 +77,7 @@ fn choose_never_allocates() {
         GameSettings::default(),
     )
     .unwrap();
-    let mut tt = Box::new(TranspositionTable::<1024>::with_entries());
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1000]);
     for seat in [Seat::A_WHITE, Seat::B_WHITE] {
         let (action, n) =
             allocations(|| choose(&game, seat, &SearchLimits::nodes(20_000), &mut tt));

@@ -102,3 +102,37 @@ fn bughouse_quick() {
 fn bughouse_deep() {
     run(include_str!("data/bughouse.perft"), Flavour::Bughouse, true);
 }
+
+/// `perft_while` counts what `perft` counts when never stopped, and stops at
+/// the first `false` it is given, however deep the count.
+#[test]
+fn perft_while_counts_as_perft_and_stops_when_asked() {
+    use bughouse_core::perft_while;
+    let files = [
+        (include_str!("data/chess.perft"), Flavour::Bughouse),
+        (include_str!("data/crazyhouse.perft"), Flavour::Crazyhouse),
+        (include_str!("data/bughouse.perft"), Flavour::Bughouse),
+    ];
+    let mut ran = 0;
+    for (text, flavour) in files {
+        for e in entries(text).into_iter().filter(|e| e.nodes <= 200_000) {
+            let board = Board::from_fen(&e.epd, flavour).unwrap();
+            let mut questions = 0u64;
+            let counted = perft_while(&board, e.depth, &mut || {
+                questions += 1;
+                true
+            });
+            assert_eq!(counted, Some(e.nodes), "{} depth {}", e.id, e.depth);
+            assert_eq!(questions > 0, e.depth >= 2, "{}", e.id);
+            ran += 1;
+        }
+    }
+    assert!(ran > 10);
+    // Depth 40 would never finish: the third question stops it.
+    let mut asked = 0;
+    let stopped = perft_while(&Board::new(), 40, &mut || {
+        asked += 1;
+        asked < 3
+    });
+    assert_eq!((stopped, asked), (None, 3));
+}

@@ -593,10 +593,8 @@ fn play_refuses_illegal_moves_with_a_reason_and_changes_nothing() {
             mv("e2e5"),
             IllegalReason::CannotMoveThere(Square::E2, Square::E5),
         ),
-        (
-            mv("a1a8q"),
-            IllegalReason::CannotMoveThere(Square::A1, Square::A8),
-        ),
+        // The rook may take on a8; only the promotion is wrong (R9).
+        (mv("a1a8q"), IllegalReason::BadPromotion),
         (
             mv("e1e3"),
             IllegalReason::CannotMoveThere(Square::E1, Square::E3),
@@ -674,4 +672,43 @@ fn incremental_hash_equals_compute_hash_along_random_games() {
         }
     }
     assert!(positions > 5_000);
+}
+
+/// R9: a pawn move to the last rank without a promotion is refused saying
+/// it must promote (as SAN says for `b8`), a promotion where none is due
+/// saying so; both change nothing.
+#[test]
+fn r9_play_says_a_pawn_on_the_last_rank_must_promote() {
+    let start = board("4k3/1P6/8/8/8/8/4P3/R3K3[] w - - 0 1");
+    let cases = [
+        (
+            mv("b7b8"),
+            IllegalReason::MustPromote(Square::B7, Square::B8),
+        ),
+        (mv("e2e3q"), IllegalReason::BadPromotion),
+        (mv("a1a7q"), IllegalReason::BadPromotion),
+        (
+            Move::Normal {
+                from: Square::B7,
+                to: Square::B8,
+                promotion: Some(Role::King),
+            },
+            IllegalReason::BadPromotion,
+        ),
+        (
+            mv("b7b6"),
+            IllegalReason::CannotMoveThere(Square::B7, Square::B6),
+        ),
+    ];
+    for (m, reason) in cases {
+        let mut b = start;
+        let err = b.play(m).unwrap_err();
+        assert_eq!(err.reason, reason, "{m}");
+        assert_eq!(b, start, "{m} changed the board");
+    }
+    assert_eq!(
+        start.clone().play(mv("b7b8")).unwrap_err().to_string(),
+        "illegal move b7b8: a pawn reaching the last rank must promote (R9): b7b8q, b7b8r, b7b8b or b7b8n"
+    );
+    assert!(start.clone().play(mv("b7b8n")).is_ok());
 }

@@ -695,7 +695,7 @@ fn r20_default_is_three_minutes_no_increment() {
     ok(&mut g, AW, "e2e4", Some(2_000));
     // No increment: A-White keeps what it had, A-Black's clock now runs.
     assert_eq!(g.clock_ms(AW), Some(178_000));
-    assert_eq!(g.clock_ms_at(AB, 2_500), Some(179_500));
+    assert_eq!(g.clock_ms_at(AB, 2_500), Ok(Some(179_500)));
 }
 
 #[test]
@@ -1229,10 +1229,10 @@ fn f1_action_at_exact_flag_ms_is_too_late() {
 #[test]
 fn f1_both_white_clocks_run_from_zero() {
     let g = Game::new(clocked(10_000, 0)).unwrap();
-    assert_eq!(g.clock_ms_at(AW, 4_000), Some(6_000));
-    assert_eq!(g.clock_ms_at(BW, 4_000), Some(6_000));
-    assert_eq!(g.clock_ms_at(AB, 4_000), Some(10_000));
-    assert_eq!(g.clock_ms_at(BB, 4_000), Some(10_000));
+    assert_eq!(g.clock_ms_at(AW, 4_000), Ok(Some(6_000)));
+    assert_eq!(g.clock_ms_at(BW, 4_000), Ok(Some(6_000)));
+    assert_eq!(g.clock_ms_at(AB, 4_000), Ok(Some(10_000)));
+    assert_eq!(g.clock_ms_at(BB, 4_000), Ok(Some(10_000)));
 }
 
 #[test]
@@ -1599,4 +1599,28 @@ fn history_records_moves_and_sits_with_times() {
     );
     assert_eq!((h[1].seat, h[1].kind), (BW, ActionKind::Sit));
     assert_eq!(g.start_boards(), &[Board::new(), Board::new()]);
+}
+
+#[test]
+fn f3_a_clock_read_before_the_games_time_is_refused() {
+    let mut g = Game::new(clocked(10_000, 0)).unwrap();
+    ok(&mut g, AW, "e2e4", Some(2_000));
+    assert_eq!(
+        g.clock_ms_at(AB, 1_999),
+        Err(GameError::TimeWentBackwards {
+            at_ms: 1_999,
+            last_ms: 2_000
+        })
+    );
+    assert_eq!(g.clock_ms_at(AB, 2_000), Ok(Some(10_000)));
+    assert_eq!(g.clock_ms_at(AB, 3_000), Ok(Some(9_000)));
+    // A game without clocks: no clock at any time, but the past is still past.
+    let mut untimed = Game::new(GameSettings {
+        time_control: None,
+        ..clocked(10_000, 0)
+    })
+    .unwrap();
+    ok(&mut untimed, AW, "e2e4", Some(500));
+    assert_eq!(untimed.clock_ms_at(AB, 600), Ok(None));
+    assert!(untimed.clock_ms_at(AB, 400).is_err());
 }

@@ -279,8 +279,9 @@ describe('R19–R21: the live game', () => {
     assert.equal(g.clock('A', 5000), 61000) // stopped
     assert.equal(g.clock('a'), 60000) // a look ahead changes nothing
     assert.equal(g.nowMs, 1000)
-    // Before the game's time, the game's time counts.
-    assert.equal(g.clock('B', 0), 59000)
+    // Before the game's time: refused by the core (F3), as in Python.
+    assert.throws(() => g.clock('B', 0), { code: 'ERR_TIME_WENT_BACKWARDS' })
+    assert.equal(g.clock('B', 1000), 59000)
   })
 
   it('r20_a_waiting_seats_clock_keeps_running', () => {

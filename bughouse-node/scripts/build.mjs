@@ -1,12 +1,6 @@
 #!/usr/bin/env node
-// Builds the native addon `bughouse.node` from the Rust sources.
-//
-// npm runs this as the package's `install` script, so `npm install
-// /path/to/bughouse-node` builds the addon with nothing set up beyond the Rust
-// toolchain. npm installs a local folder as a symlink, runs this script in the
-// source folder (inside the Cargo workspace that holds bughouse-core) and does
-// NOT install the folder's own dependencies, so this script needs none: it
-// runs cargo and copies the library. `npm ci` in this folder runs it too.
+// Builds the native addon `bughouse.node` from the Rust sources, and is the
+// package's `install` and `prepack` script.
 //
 //   node scripts/build.mjs            release build -> bughouse.node
 //   node scripts/build.mjs --debug    debug build   -> bughouse.node
@@ -17,8 +11,24 @@
 //                                     the same, but fails if the declarations
 //                                     generated from the Rust sources differ
 //                                     from the committed index.d.ts
+//   node scripts/build.mjs --prebuilt `prepack`: release build, also copied to
+//                                     this platform's prebuilt name
+//                                     (bughouse.linux-x64-gnu.node, …), which
+//                                     the tarball ships (package.json `files`)
+//   node scripts/build.mjs --install  `install`: in a checkout of the
+//                                     repository with cargo, a release build;
+//                                     else the shipped prebuilt addon for this
+//                                     platform if it loads; else it fails,
+//                                     saying what is missing. Never runs cargo
+//                                     outside the Cargo workspace (it would
+//                                     find no workspace root).
+//
+// npm installs a local folder as a symlink and runs `install` in the source
+// folder (inside the Cargo workspace that holds bughouse-core) without the
+// folder's own dependencies, so this script needs none.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,9 +49,30 @@ function run(cmd, argv, opts = {}) {
   return r
 }
 
+const { prebuiltName } = createRequire(import.meta.url)('./platform.cjs')
+const prebuilt = join(here, prebuiltName())
+
 const cargo = process.env.CARGO || 'cargo'
-const probe = spawnSync(cargo, ['--version'], { encoding: 'utf8' })
-if (probe.status !== 0) {
+const hasCargo = spawnSync(cargo, ['--version'], { encoding: 'utf8' }).status === 0
+// A checkout: this package sits in the Cargo workspace beside the core.
+const inCheckout = existsSync(join(here, '..', 'Cargo.toml')) && existsSync(join(here, '..', 'bughouse-core', 'Cargo.toml'))
+
+if (args.has('--install') && !(inCheckout && hasCargo)) {
+  // An installed tarball: use what it ships, checked by loading it in a
+  // child process (a prebuilt for another libc or an older system fails
+  // here, with the loader's own message, rather than at require time).
+  if (existsSync(prebuilt)) {
+    const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(prebuilt)})`], { encoding: 'utf8' })
+    if (r.status === 0) process.exit(0)
+    fail(`the prebuilt addon ${prebuilt} does not load here:\n${r.stderr.trim()}`)
+  }
+  fail(
+    `no prebuilt addon for this platform (${prebuiltName()}) in the package, and ` +
+      (inCheckout ? 'no Rust toolchain (cargo on PATH: https://rustup.rs) to build one' : 'it can be built only from a checkout of the repository, with the Rust toolchain'),
+  )
+}
+
+if (!hasCargo) {
   fail('building the native addon needs the Rust toolchain (cargo on PATH): see https://rustup.rs')
 }
 
@@ -82,6 +113,11 @@ for (const line of r.stdout.split('\n')) {
 if (!library) fail('cargo built no bughouse_node library')
 // Copy then rename: a process that has the old addon loaded keeps its file.
 const tmp = `${out}.${process.pid}.tmp`
-copyFileSync(library, tmp)
-renameSync(tmp, out)
-console.error(`bughouse: built ${out}`)
+function install(target) {
+  const tmp = `${target}.${process.pid}.tmp`
+  copyFileSync(library, tmp)
+  renameSync(tmp, target)
+  console.error(`bughouse: built ${target}`)
+}
+install(out)
+if (args.has('--prebuilt')) install(prebuilt)

@@ -33,6 +33,11 @@ impl Board {
         }
     }
 
+    /// The moves played by `push` and not taken back, oldest first.
+    pub(crate) fn played(&self) -> impl DoubleEndedIterator<Item = core::Move> + '_ {
+        self.history.iter().map(|&(_, m)| m)
+    }
+
     /// Reads move text, UCI or SAN (N3), into a move that is legal here:
     /// `ERR_INVALID_MOVE`, `ERR_ILLEGAL_MOVE` or `ERR_AMBIGUOUS_MOVE` else.
     fn legal_move(&self, text: &str) -> Result<core::Move> {

@@ -331,8 +331,8 @@ impl Game {
     }
 
     /// Milliseconds left on `seat`'s clock (R20) at the game's time, or at
-    /// `atMs` if given (not before the game's time; a display of running
-    /// clocks, nothing changes). `null` when the game has no clocks (the
+    /// `atMs` if given (a display of running clocks, nothing changes; a
+    /// time before the game's time throws `TimeWentBackwards`, F3). `null` when the game has no clocks (the
     /// turn-based game, or `timeControl: '-'`). Throws
     /// `ERR_INVALID_ARG_VALUE` or `ERR_OUT_OF_RANGE`.
     #[napi(
@@ -343,7 +343,7 @@ impl Game {
         let seat = convert::parse_seat(&seat)?;
         let ms = match convert::maybe_timestamp("atMs", at_ms)? {
             None => self.inner.clock_ms(seat),
-            Some(at) => self.inner.clock_ms_at(seat, at),
+            Some(at) => self.inner.clock_ms_at(seat, at).map_err(error::game)?,
         };
         Ok(ms.map(convert::ms_number))
     }

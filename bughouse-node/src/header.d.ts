@@ -66,6 +66,18 @@ export interface Board {
    * bughouse mate (R16, R17).
    */
   legalMovesSan(): Array<string>
+  /**
+   * The legal moves grouped by origin square, for board UIs (chessground's
+   * `movable.dests`): `dests().get('e2')` is `['e3', 'e4']`. Drops are in
+   * `dropDests()`.
+   */
+  dests(): Map<string, Array<string>>
+  /**
+   * The legal drops of the side to move, by pocket role: `dropDests().get('knight')`
+   * lists the squares a knight may be dropped on (R10–R13); a role that
+   * cannot be dropped now is absent.
+   */
+  dropDests(): Map<Exclude<Role, 'king'>, Array<string>>
 }
 
 /**

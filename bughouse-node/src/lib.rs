@@ -11,6 +11,7 @@
 //! | `game.rs` | `Game` (its `Outcome`s are in `convert.rs`) |
 //! | `bpgn.rs` | `readBpgn` (with index.js, which builds the records) |
 //! | `bot.rs` | `Game.botMove`, `Game.botMoveAsync` (with index.js, which reads the options) |
+//! | `ui.rs` | what board UIs need: `Board.checkers`, `checkedKing`, `attacks`, `history`, `lastMove`, `copy` |
 //!
 //! No input may crash the process: every export catches Rust panics
 //! (`catch_unwind`), and napi-rs ≥ 3.16 checks that a getter's `this` is an
@@ -27,6 +28,7 @@ mod convert;
 mod error;
 mod game;
 mod perft;
+mod ui;
 
 pub use board::Board;
 pub use bot::{BotSearch, bot_search};

@@ -11,11 +11,11 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, Square, perft};
+use bughouse_core::{Bitboard, Board, BoardStatus, Color, Flavour, Move, Square, perft_while};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
-use crate::convert;
+use crate::convert::{self, Int};
 use crate::errors::{self, BadSan, OrRaise};
 use crate::legal_moves::PyLegalMoves;
 use crate::moves::{self, PyMove};
@@ -262,14 +262,18 @@ impl PyBoard {
     }
 
     /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.board().is_legal(r#move.0)
+    /// A `chess.Move` is read by its fields; other types are a `TypeError`.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = moves::extract(r#move)?;
+        Ok(self.board().is_legal(mv))
     }
 
     /// Plays `move` after checking it: `IllegalMoveError` (naming why, with
     /// the rule id) leaves the board unchanged.
-    fn push(&self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        self.play(r#move.0)
+    /// A `chess.Move` is read by its fields (a drop as python-chess writes
+    /// it); other types are a `TypeError`.
+    fn push(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play(moves::extract(r#move)?)
     }
 
     /// Reads UCI and plays it: `InvalidMoveError` / `IllegalMoveError`.
@@ -298,13 +302,14 @@ impl PyBoard {
     /// The SAN of a legal move (N3): `"P@e4"` (pawn drops keep the `P`),
     /// `"N@f3+"`, `"exd5"`, `"e8=Q"`; `#` only for a bughouse mate (R16).
     /// `IllegalMoveError` (naming why) for a move that is not legal here.
-    fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = moves::extract(r#move)?;
         let board = self.board();
         // Checked first: SAN is only defined for legal moves, and `play`
         // names why a move is not.
         let mut probe = board;
-        probe.play(r#move.0).or_raise()?;
-        Ok(board.san(r#move.0).to_string())
+        probe.play(mv).or_raise()?;
+        Ok(board.san(mv).to_string())
     }
 
     /// Takes back the last move and returns it; `IndexError` when none.
@@ -322,7 +327,7 @@ impl PyBoard {
     /// The last move played, without taking it back; `IndexError` when none.
     fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let last = self.lock().stack.last().map(|(_, m)| *m);
-        moves::to_py(py, last.ok_or_else(errors::empty_move_stack)?)
+        moves::to_py(py, last.ok_or_else(errors::nothing_to_peek)?)
     }
 
     /// Whether the side to move is in check.
@@ -360,9 +365,10 @@ impl PyBoard {
 
     /// The number of leaf positions `depth` plies below this one, captures
     /// routed by the board's flavour. Releases the GIL while it counts.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: Int) -> PyResult<u64> {
+        let depth = perft_depth(&depth)?;
         let board = self.board();
-        py.detach(|| perft(&board, depth))
+        interruptible_perft(py, &board, depth)
     }
 
     /// A new board with this position and, unless `stack=False`, this move
@@ -393,10 +399,12 @@ impl PyBoard {
         mine == other.board()
     }
 
-    /// The position's Zobrist hash (placement, pockets, turn, castling, en
-    /// passant). It changes as moves are pushed: do not mutate a board
-    /// while it is a dict key.
-    fn __hash__(&self) -> u64 {
+    /// The position's Zobrist key (placement, pockets, turn, castling, en
+    /// passant), the same for every board that reaches the same position — what
+    /// python-chess's `_transposition_key()` is for: a dict or set key for
+    /// positions (`seen.add(board.transposition_key())`). A `Board` itself
+    /// is mutable and, as in python-chess, unhashable.
+    fn transposition_key(&self) -> u64 {
         self.board().hash()
     }
 
@@ -470,11 +478,57 @@ impl PyBoard {
     }
 }
 
+/// A perft depth: 0 or more plies (`ValueError` otherwise; no depth above
+/// a few dozen ever finishes, but every `u32` is a well-defined count).
+fn perft_depth(depth: &Int) -> PyResult<u32> {
+    depth
+        .get::<u32>()
+        .ok_or_else(|| errors::out_of_range_int("perft depth", depth, "0..=4294967295"))
+}
+
 /// `perft(fen, depth, *, crazyhouse=False)`: leaf count below a FEN, with
 /// the GIL released.
 #[pyfunction]
 #[pyo3(name = "perft", signature = (fen, depth, *, crazyhouse=false))]
-pub(crate) fn py_perft(py: Python<'_>, fen: &str, depth: u32, crazyhouse: bool) -> PyResult<u64> {
+pub(crate) fn py_perft(py: Python<'_>, fen: &str, depth: Int, crazyhouse: bool) -> PyResult<u64> {
+    let depth = perft_depth(&depth)?;
     let board = Board::from_fen(fen, PyBoard::flavour_arg(crazyhouse)).or_raise()?;
-    Ok(py.detach(|| perft(&board, depth)))
+    interruptible_perft(py, &board, depth)
+}
+
+/// How many of the core's questions (one per position two or more plies
+/// above the leaves, each a few hundred to a few thousand leaves) pass
+/// between two looks at Python's signals: a few milliseconds of counting.
+const QUESTIONS_PER_SIGNAL_CHECK: u32 = 64;
+
+/// Perft with the GIL released that answers Ctrl-C: every few milliseconds
+/// it takes the GIL back for a moment to run Python's signal handlers; an
+/// exception they raise (`KeyboardInterrupt`) stops the count and is
+/// raised. The board is a copy: nothing changes either way.
+fn interruptible_perft(py: Python<'_>, board: &Board, depth: u32) -> PyResult<u64> {
+    let mut raised = None;
+    let mut asked = 0u32;
+    let counted = py.detach(|| {
+        perft_while(board, depth, &mut || {
+            asked = asked.wrapping_add(1);
+            if asked % QUESTIONS_PER_SIGNAL_CHECK != 0 {
+                return true;
+            }
+            match Python::attach(|py| py.check_signals()) {
+                Ok(()) => true,
+                Err(e) => {
+                    raised = Some(e);
+                    false
+                }
+            }
+        })
+    });
+    match (counted, raised) {
+        (Some(n), _) => Ok(n),
+        (None, Some(e)) => Err(e),
+        // `perft_while` stops only when told to, which sets `raised`.
+        (None, None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "perft stopped without a reason",
+        )),
+    }
 }

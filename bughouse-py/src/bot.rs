@@ -19,7 +19,15 @@
 //! 0.03 ms; a table reused across calls measured no faster per decision
 //! (the budget is in nodes) in `bench/bench_bot.py`.
 
-use bughouse_core::{Decision, Game, SearchLimits, Seat, TranspositionTable, decide};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use bughouse_core::{
+    Decision, Game, SearchControl, SearchLimits, Seat, TranspositionTable, decide_with,
+};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -49,27 +57,71 @@ pub(crate) fn limits(nodes: i64, seed: i128) -> PyResult<SearchLimits> {
     Ok(SearchLimits::nodes(nodes).with_seed(seed))
 }
 
+/// Raises the search's stop flag when the waiting caller returns, however
+/// it returns (an answer: the search has ended anyway; an exception from a
+/// signal handler: the search must end).
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// How often the caller, waiting for the search, looks at Python's signals.
+const SIGNAL_CHECK_EVERY: Duration = Duration::from_millis(20);
+
 /// Searches `game` for `seat` on a thread with a stack large enough for the
 /// core, with a fresh table: the answer depends only on the game, the seat
-/// and the limits. Called with the GIL released. `Err` only if the thread
-/// could not be started (the system is out of threads or memory).
+/// and the limits. The caller waits with the GIL released and looks at
+/// Python's signals every 20 ms: Ctrl-C raises `KeyboardInterrupt` at once,
+/// nothing played; the abandoned search is told to stop (the core's stop
+/// flag) and its answer is dropped. `Err` also if the thread could not
+/// be started (the system is out of threads or memory).
 pub(crate) fn think(
-    game: &Game,
+    py: Python<'_>,
+    game: Box<Game>,
     seat: Seat,
     limits: SearchLimits,
-) -> std::io::Result<Option<Decision>> {
-    std::thread::scope(|scope| {
-        let search = std::thread::Builder::new()
-            .name("bughouse-bot".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(scope, move || {
-                let mut tt = Box::new(TranspositionTable::new());
-                decide(game, seat, &limits, &mut tt)
-            })?;
-        // The core does not panic on any game; if it ever did, the panic
-        // reaches Python as pyo3's PanicException, as on the caller's thread.
-        Ok(search
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    })
+) -> PyResult<Option<Decision>> {
+    let (answer, mut decision) = mpsc::sync_channel(1);
+    // Raised when the caller stops waiting (Ctrl-C): the search ends at its
+    // next look at the flag, instead of spending the rest of its budget.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_return = RaiseOnDrop(Arc::clone(&stop));
+    let search = std::thread::Builder::new()
+        .name("bughouse-bot".into())
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn(move || {
+            let mut tt = Box::new(TranspositionTable::new());
+            let control = SearchControl::new().with_stop(&stop);
+            // The caller may have stopped waiting (Ctrl-C): then nobody
+            // reads the answer, which is fine.
+            let _ = answer.send(decide_with(&game, seat, &limits, &control, &mut tt));
+        })
+        .map_err(|e| errors::no_search_thread(&e))?;
+    loop {
+        // The receiver is moved in and out (it is `Send`, not `Sync`).
+        let (received, back) = py.detach(move || {
+            let received = decision.recv_timeout(SIGNAL_CHECK_EVERY);
+            (received, decision)
+        });
+        decision = back;
+        match received {
+            Ok(decision) => return Ok(decision),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            // The search ended without an answer: it panicked. The core
+            // does not panic on any game; if it ever did, the panic reaches
+            // Python as pyo3's PanicException, as on the caller's thread.
+            Err(RecvTimeoutError::Disconnected) => {
+                let outcome = py.detach(|| search.join());
+                if let Err(panic) = outcome {
+                    std::panic::resume_unwind(panic);
+                }
+                return Err(PyRuntimeError::new_err(
+                    "the bot's search ended without an answer",
+                ));
+            }
+        }
+    }
 }

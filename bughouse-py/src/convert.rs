@@ -75,3 +75,61 @@ pub(crate) fn board_id(letter: &str) -> PyResult<BoardId> {
 pub(crate) fn seat_letters(seats: Seats) -> String {
     seats.seats().map(Seat::char).collect()
 }
+
+/// A Python `int` of any size. Arguments whose Rust type is narrower take
+/// this instead, so that `move_cap=10**20` or `tick(2**63)` is the typed
+/// error of an out-of-range value naming the argument, not PyO3's bare
+/// `OverflowError`. The value saturates at the `i128` bounds (every range
+/// the API checks lies far inside them); `Display` shows the value the
+/// caller gave, shortened when it is enormous.
+pub(crate) struct Int {
+    pub(crate) value: i128,
+    text: Option<String>,
+}
+
+impl Int {
+    /// The value if it fits `T`.
+    pub(crate) fn get<T: TryFrom<i128>>(&self) -> Option<T> {
+        T::try_from(self.value).ok()
+    }
+}
+
+impl From<u16> for Int {
+    fn from(value: u16) -> Int {
+        Int {
+            value: value.into(),
+            text: None,
+        }
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.text {
+            Some(text) => f.write_str(text),
+            None => write!(f, "{}", self.value),
+        }
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        if let Ok(value) = obj.extract::<i128>() {
+            return Ok(Int { value, text: None });
+        }
+        // Not an int at all: the usual TypeError.
+        let int = obj.cast::<pyo3::types::PyInt>()?;
+        let negative = int.lt(0)?;
+        let bits: u64 = int.call_method0("bit_length")?.extract()?;
+        Ok(Int {
+            value: if negative { i128::MIN } else { i128::MAX },
+            text: Some(format!(
+                "{}2**{}-ish (a {bits}-bit number)",
+                if negative { "-" } else { "" },
+                bits.saturating_sub(1)
+            )),
+        })
+    }
+}

@@ -327,6 +327,11 @@ pub(crate) fn out_of_range(what: &str, value: i64, range: &str) -> PyErr {
     )
 }
 
+/// As `out_of_range`, for an argument of any size.
+pub(crate) fn out_of_range_int(what: &str, value: &crate::convert::Int, range: &str) -> PyErr {
+    PyValueError::new_err(format!("{what} must be in {range}, not {value}"))
+}
+
 /// A name that is not a square name, as `chess.parse_square` raises.
 pub(crate) fn bad_square_name(name: &str) -> PyErr {
     with_code(
@@ -339,6 +344,12 @@ pub(crate) fn bad_square_name(name: &str) -> PyErr {
 /// python-chess raise.
 pub(crate) fn empty_move_stack() -> PyErr {
     PyIndexError::new_err("pop from empty move stack")
+}
+
+/// `peek()` on a board with no moves: `IndexError`, as python-chess's
+/// `move_stack[-1]` raises.
+pub(crate) fn nothing_to_peek() -> PyErr {
+    PyIndexError::new_err("peek at empty move stack: no move has been played on this board")
 }
 
 /// The bot's search thread could not be started (the process is out of

@@ -20,7 +20,7 @@ use pyo3::types::{PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
-use crate::convert;
+use crate::convert::{self, Int};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -60,11 +60,11 @@ pub(crate) struct PyGame {
     game: Mutex<Box<Game>>,
 }
 
-fn parse_move_cap(cap: i64) -> PyResult<u16> {
-    let cap = u64::try_from(cap).map_err(|_| {
+fn parse_move_cap(cap: &Int) -> PyResult<u16> {
+    let value = cap.get::<u64>().ok_or_else(|| {
         errors::bad_setting(format!("move cap {cap} is not in 1..={MAX_MOVE_CAP} (R32)"))
     })?;
-    bughouse_core::game::check_move_cap(cap).or_raise()
+    bughouse_core::game::check_move_cap(value).or_raise()
 }
 
 /// The `time_control` argument: left out (the mode's default: 3 minutes
@@ -83,10 +83,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TimeControlArg {
 }
 
 /// A caller's timestamp: ms since the game started (F1), never negative.
-fn timestamp(at_ms: Option<i64>) -> PyResult<Option<u64>> {
+fn timestamp(at_ms: Option<Int>) -> PyResult<Option<u64>> {
     at_ms
         .map(|t| {
-            u64::try_from(t).map_err(|_| {
+            t.get::<u64>().ok_or_else(|| {
                 errors::bad_setting(format!(
                     "at_ms must count milliseconds from the start of the game (F1), not {t}"
                 ))
@@ -99,7 +99,7 @@ fn settings(
     mode: &str,
     time_control: TimeControlArg,
     humans: &str,
-    move_cap: i64,
+    move_cap: &Int,
 ) -> PyResult<GameSettings> {
     let mode = Mode::from_name(mode).or_raise()?;
     let time_control = match time_control {
@@ -221,7 +221,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
-    let settings = settings(&mode, TimeControlArg::Given(tc), &humans, i64::from(cap))?;
+    let settings = settings(&mode, TimeControlArg::Given(tc), &humans, &Int::from(cap))?;
     let mut game = Game::from_bfen(&bfen, settings).or_raise()?;
     let clocks = settings.mode == Mode::Live && settings.time_control.is_some();
     let refused = |e: GameError| corrupt(e.to_string());
@@ -296,7 +296,7 @@ impl PyGame {
     /// `InvalidFenError`. `move_cap`: R32, at most 2000.
     #[new]
     #[pyo3(
-        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=800),
+        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
         text_signature = "(*, mode='live', time_control=..., humans='AaBb', bfen=None, move_cap=800)"
     )]
     fn new(
@@ -304,9 +304,9 @@ impl PyGame {
         time_control: TimeControlArg,
         humans: &str,
         bfen: Option<&str>,
-        move_cap: i64,
+        move_cap: Int,
     ) -> PyResult<PyGame> {
-        let settings = settings(mode, time_control, humans, move_cap)?;
+        let settings = settings(mode, time_control, humans, &move_cap)?;
         let game = match bfen {
             Some(bfen) => Game::from_bfen(bfen, settings),
             None => Game::new(settings),
@@ -408,23 +408,26 @@ impl PyGame {
         py: Python<'py>,
         seat: &str,
         r#move: &Bound<'py, PyAny>,
-        at_ms: Option<i64>,
+        at_ms: Option<Int>,
     ) -> PyResult<Bound<'py, PyMove>> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        let played = if let Ok(m) = r#move.cast::<PyMove>() {
-            let m = m.get().0;
-            self.act(None, |g| g.play(seat, m, at))?;
-            m
-        } else if let Ok(text) = r#move.cast::<PyString>() {
+        let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
             self.act(Some(text), |g| g.play_text(seat, text, at))?.0
         } else {
-            return Err(PyTypeError::new_err(format!(
-                "move must be a Move or a str (UCI or SAN), not {}",
-                r#move.get_type().name()?
-            )));
+            let m = moves::extract(r#move).map_err(|e| {
+                if e.is_instance_of::<PyTypeError>(r#move.py()) {
+                    PyTypeError::new_err(
+                        "move must be a Move (or a chess.Move) or a str (UCI or SAN)",
+                    )
+                } else {
+                    e
+                }
+            })?;
+            self.act(None, |g| g.play(seat, m, at))?;
+            m
         };
         moves::to_py(py, played)
     }
@@ -477,7 +480,7 @@ impl PyGame {
         nodes: i64,
         seed: i128,
         play: bool,
-        at_ms: Option<i64>,
+        at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
         let seat = self.acting_seat(seat)?;
         let limits = bot::limits(nodes, seed)?;
@@ -496,9 +499,7 @@ impl PyGame {
             if !snapshot.is_turn_of(seat) {
                 return Err(self.refused(GameError::NotYourTurn { seat }, None));
             }
-            let decision = py
-                .detach(|| bot::think(&snapshot, seat, limits))
-                .map_err(|e| errors::no_search_thread(&e))?;
+            let decision = bot::think(py, snapshot.clone(), seat, limits)?;
             // None: its turn, yet no legal move and no sit: waiting (R18).
             let Some(decision) = decision else {
                 return Ok(None);
@@ -541,7 +542,7 @@ impl PyGame {
     /// Checks the clocks at `at_ms` (R21, F2): the outcome if a flag fell
     /// (the game ends at the flag's time), else None and the game's time
     /// moves to `at_ms`.
-    fn tick(&self, py: Python<'_>, at_ms: i64) -> PyResult<Option<Py<PyOutcome>>> {
+    fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
         let outcome = self.act(None, |g| g.tick(at))?;
         outcome_to_py(py, outcome)
@@ -550,7 +551,7 @@ impl PyGame {
     /// `seat` resigns (R29), at any moment, not only on its turn (F10): its
     /// team loses. With `at_ms`, flags are checked first (F2).
     #[pyo3(signature = (seat, at_ms=None))]
-    fn resign(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
+    fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
@@ -558,7 +559,7 @@ impl PyGame {
 
     /// `seat` leaves the game (R29, F10): its team loses.
     #[pyo3(signature = (seat, at_ms=None))]
-    fn abandon(&self, seat: &str, at_ms: Option<i64>) -> PyResult<PyOutcome> {
+    fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
@@ -587,20 +588,23 @@ impl PyGame {
     }
 
     /// Milliseconds left on `seat`'s clock at the game's time, or at
-    /// `at_ms` (not before it) were nothing to happen until then (R20).
-    /// A game without clocks (turn-based, or replayed from a record)
-    /// raises `BughouseError`: it has no clock to read.
+    /// `at_ms` were nothing to happen until then (R20); a time before the
+    /// game's time is a `BughouseError` (F3). A game without clocks
+    /// (turn-based, or replayed from a record) raises `BughouseError`: it
+    /// has no clock to read.
     #[pyo3(signature = (seat, at_ms=None))]
-    fn clock(&self, seat: &str, at_ms: Option<i64>) -> PyResult<u64> {
+    fn clock(&self, seat: &str, at_ms: Option<Int>) -> PyResult<u64> {
         let seat = convert::seat(seat)?;
         let at = timestamp(at_ms)?;
-        let game = self.lock();
-        let left = match at {
-            Some(at) => game.clock_ms_at(seat, at),
-            None => game.clock_ms(seat),
+        let (left, mode) = {
+            let game = self.lock();
+            let left = match at {
+                Some(at) => game.clock_ms_at(seat, at),
+                None => Ok(game.clock_ms(seat)),
+            };
+            (left, game.settings().mode)
         };
-        let mode = game.settings().mode;
-        drop(game);
+        let left = left.map_err(|error| self.refused(error, None))?;
         left.ok_or_else(|| {
             errors::bad_setting(match mode {
                 Mode::TurnBased => "a turn-based game has no clocks (R26)".to_string(),

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::board::PyBoard;
-use crate::moves::{self, PyMove};
+use crate::moves;
 
 /// The legal moves and drops of a board (R9–R13): `len()`, iteration,
 /// `move in board.legal_moves`, truth value (any legal move).
@@ -49,8 +49,9 @@ impl PyLegalMoves {
 
     /// Whether `move` is legal; False for anything that is not a `Move`.
     fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> bool {
-        match r#move.cast::<PyMove>() {
-            Ok(m) => self.board.get().board().is_legal(m.get().0),
+        // A `chess.Move` counts by its fields, as in `Board.is_legal`.
+        match moves::extract(r#move) {
+            Ok(m) => self.board.get().board().is_legal(m),
             Err(_) => false,
         }
     }

@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use bughouse_core::{Move, Role};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
@@ -78,6 +79,86 @@ pub(crate) fn list_to_py<'py>(
     PyList::new(py, objects)
 }
 
+/// The move of python-chess's four fields, or `InvalidMoveError` naming
+/// what does not make a move.
+fn from_fields(
+    from_square: Option<i64>,
+    to_square: i64,
+    promotion: Option<i64>,
+    drop: Option<i64>,
+) -> PyResult<Move> {
+    let to = convert::square(to_square)?;
+    let from = from_square.map(convert::square).transpose()?;
+    let promotion = promotion.map(convert::role).transpose()?;
+    let drop = drop.map(convert::role).transpose()?;
+    let mv = match drop {
+        Some(role) => {
+            if from.is_some_and(|f| f != to) {
+                return Err(errors::invalid_move(
+                    "a drop has no from_square (or from_square == to_square)".into(),
+                ));
+            }
+            if promotion.is_some() {
+                return Err(errors::invalid_move("a drop cannot promote".into()));
+            }
+            if role == Role::King {
+                return Err(errors::invalid_move("a king is never dropped (R3)".into()));
+            }
+            Move::Drop { role, to }
+        }
+        None => {
+            let from = from.ok_or_else(|| {
+                errors::invalid_move("a move without from_square must be a drop".into())
+            })?;
+            if from == to {
+                return Err(errors::invalid_move(
+                    "a move must change squares (a null move is no move on a board)".into(),
+                ));
+            }
+            if matches!(promotion, Some(Role::Pawn | Role::King)) {
+                return Err(errors::invalid_move(
+                    "a promotion is to a knight, bishop, rook or queen".into(),
+                ));
+            }
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            }
+        }
+    };
+    Ok(mv)
+}
+
+/// The move a Python argument names: a `bughouse.Move`, or any object with
+/// python-chess's `Move` fields (`from_square`, `to_square`, `promotion`,
+/// `drop`), such as a `chess.Move`; else `TypeError` saying what to pass.
+pub(crate) fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = obj.cast::<PyMove>() {
+        return Ok(m.get().0);
+    }
+    if obj.hasattr("from_square")? && obj.hasattr("to_square")? {
+        let field = |name: &str| -> PyResult<Option<i64>> {
+            match obj.getattr(name) {
+                Ok(v) => v.extract(),
+                Err(_) => Ok(None),
+            }
+        };
+        let to: Option<i64> = field("to_square")?;
+        let to = to.ok_or_else(|| errors::invalid_move("a move needs a to_square".into()))?;
+        return from_fields(
+            field("from_square")?,
+            to,
+            field("promotion")?,
+            field("drop")?,
+        );
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a bughouse.Move (or a chess.Move; for text use push_uci / push_san), not {}",
+        obj.get_type().name()?
+    )))
+}
+
 impl PyMove {
     /// Reads UCI text, naming the text in the error.
     pub(crate) fn parse(uci: &str) -> PyResult<Move> {
@@ -100,45 +181,12 @@ impl PyMove {
         promotion: Option<i64>,
         drop: Option<i64>,
     ) -> PyResult<PyMove> {
-        let to = convert::square(to_square)?;
-        let from = from_square.map(convert::square).transpose()?;
-        let promotion = promotion.map(convert::role).transpose()?;
-        let drop = drop.map(convert::role).transpose()?;
-        let mv = match drop {
-            Some(role) => {
-                if from.is_some_and(|f| f != to) {
-                    return Err(errors::invalid_move(
-                        "a drop has no from_square (or from_square == to_square)".into(),
-                    ));
-                }
-                if promotion.is_some() {
-                    return Err(errors::invalid_move("a drop cannot promote".into()));
-                }
-                if role == Role::King {
-                    return Err(errors::invalid_move("a king is never dropped (R3)".into()));
-                }
-                Move::Drop { role, to }
-            }
-            None => {
-                let from = from.ok_or_else(|| {
-                    errors::invalid_move("a move without from_square must be a drop".into())
-                })?;
-                if from == to {
-                    return Err(errors::invalid_move("a move must change squares".into()));
-                }
-                if matches!(promotion, Some(Role::Pawn | Role::King)) {
-                    return Err(errors::invalid_move(
-                        "a promotion is to a knight, bishop, rook or queen".into(),
-                    ));
-                }
-                Move::Normal {
-                    from,
-                    to,
-                    promotion,
-                }
-            }
-        };
-        Ok(PyMove(mv))
+        Ok(PyMove(from_fields(
+            from_square,
+            to_square,
+            promotion,
+            drop,
+        )?))
     }
 
     /// Reads UCI (N3): `"e2e4"`, `"e7e8q"`, `"N@f3"`, `"P@e4"`; castling is

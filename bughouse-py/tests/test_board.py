@@ -153,7 +153,7 @@ def test_push_pop_and_move_stack():
 def test_pop_and_peek_on_an_empty_stack_raise_index_error():
     with pytest.raises(IndexError):
         Board().pop()
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="peek at empty move stack"):
         Board().peek()
 
 
@@ -164,7 +164,9 @@ def test_pop_and_peek_on_an_empty_stack_raise_index_error():
     ("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e8", "is not empty (R9)"),
     ("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@a8", "rank 1 or 8 (R10)"),
     ("4k3/4r3/8/8/8/8/4B3/4K3[] w - - 0 1", "e2d3", "leaves the king in check (R13)"),
-    ("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1", "e2e3q", "cannot go to e3"),
+    ("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1", "e2e3q", "only a pawn reaching the last rank promotes"),
+    # The core's reason, as SAN gives it for `b8` (R9).
+    ("4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "b7b8", "a pawn reaching the last rank must promote (R9): b7b8q"),
 ])
 def test_illegal_moves_raise_and_change_nothing(fen, uci, reason):
     board = Board(fen)
@@ -278,21 +280,30 @@ def test_copy_keeps_or_drops_the_stack_and_is_independent():
     assert copy.deepcopy(board) == board
 
 
-def test_transpositions_are_equal_and_hash_equal():
+def test_transpositions_are_equal_and_share_a_transposition_key():
     a, b = Board(), Board()
     for uci in ("g1f3", "b8c6", "b1c3"):
         a.push_uci(uci)
     for uci in ("b1c3", "b8c6", "g1f3"):
         b.push_uci(uci)
-    assert a == b and hash(a) == hash(b)
-    assert len({a, b}) == 1
+    assert a == b and a.transposition_key() == b.transposition_key()
+    assert len({a.transposition_key(), b.transposition_key()}) == 1
     assert a != Board() and a != "board"
+    assert a.transposition_key() != Board().transposition_key()
+
+
+def test_a_board_is_mutable_so_unhashable_as_in_python_chess():
+    board = Board()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(board)
+    with pytest.raises(TypeError, match="unhashable"):
+        {board}  # noqa: B018
 
 
 def test_pockets_count_in_equality():
     assert Board("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1") != Board("4k3/8/8/8/8/8/8/4K3[B] w - - 0 1")
-    assert hash(Board("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")) != hash(
-        Board("4k3/8/8/8/8/8/8/4K3[n] w - - 0 1"))
+    assert Board("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1").transposition_key() != Board(
+        "4k3/8/8/8/8/8/8/4K3[n] w - - 0 1").transposition_key()
 
 
 def test_a_board_equals_itself():
@@ -351,7 +362,12 @@ def test_perft_method_and_function_agree():
 def test_perft_rejects_bad_input():
     with pytest.raises(bughouse.InvalidFenError):
         bughouse.perft("nonsense", 1)
-    with pytest.raises(OverflowError):
-        Board().perft(-1)
+    # A typed error naming the argument, never a bare OverflowError.
+    for depth in (-1, 2**32, 10**30):
+        with pytest.raises(ValueError, match="perft depth must be in 0..=4294967295") as e:
+            Board().perft(depth)
+        assert not isinstance(e.value, OverflowError)
+        with pytest.raises(ValueError, match="perft depth"):
+            bughouse.perft(STARTING_FEN, depth)
     with pytest.raises(TypeError):
         bughouse.perft(STARTING_FEN, 2, True)  # type: ignore[misc]  # crazyhouse is keyword-only

@@ -26,6 +26,12 @@ WAITING_BLACK = "R5k1/5ppp/8/8/8/8/8/4K3[] b - - 0 1"
 BEFORE_WAITING = "6k1/5ppp/8/8/8/8/8/R3K3[] w - - 0 1"
 
 
+def bughouse_game(record: "bughouse.GameRecord") -> "bughouse.Game":
+    """The match of a bughouse record (crazyhouse records have a board)."""
+    assert record.game is not None, "not a bughouse record"
+    return record.game
+
+
 def bfen(a: str = START, b: str = START) -> str:
     return f"{a} | {b}"
 
@@ -232,8 +238,11 @@ def test_r20_f1_the_side_to_move_runs_from_zero_and_the_increment_is_added():
     assert game.clock("a", at_ms=5000) == 56_000  # runs since the move at 1 s
     assert game.clock("A", at_ms=5000) == 61_000  # stopped
     assert game.history() == [("A", uci("e2e4"), 1000, 61_000)]
-    # `clock(seat, at_ms)` never reads before the game's time.
-    assert game.clock("a", at_ms=0) == 60_000
+    # `clock(seat, at_ms)` never reads before the game's time (F3): the
+    # core refuses it, nothing changes.
+    with pytest.raises(bughouse.BughouseError, match=r"time went backwards: 0 ms is before 1000 ms \(F3\)"):
+        game.clock("a", at_ms=0)
+    assert game.clock("a", at_ms=1000) == 60_000 and game.now_ms == 1000
 
 
 def test_r20_a_waiting_seats_clock_keeps_running():
@@ -668,8 +677,27 @@ def test_push_takes_a_move_object_and_nothing_else():
     game.push("a", uci("e7e5"))
     with pytest.raises(bughouse.IllegalMoveError, match="A-White: illegal move d2d5"):
         game.push("A", uci("d2d5"))
-    with pytest.raises(TypeError, match="move must be a Move or a str"):
+    with pytest.raises(TypeError, match=r"move must be a Move \(or a chess.Move\) or a str"):
         game.push("a", 42)  # type: ignore[arg-type]
+
+
+def test_numbers_too_large_for_any_integer_type_are_typed_errors():
+    for cap in (10**20, -(10**20), 2**200):
+        with pytest.raises(bughouse.BughouseError, match=r"move cap .* is not in 1..=2000 \(R32\)"):
+            Game(move_cap=cap)
+    game = Game()
+    for at in (2**64, 10**30, -1, -(2**63) - 1):
+        with pytest.raises(bughouse.BughouseError, match="at_ms must count milliseconds"):
+            game.tick(at)
+        with pytest.raises(bughouse.BughouseError, match="at_ms must count milliseconds"):
+            game.push("A", "e4", at_ms=at)
+    assert game.moves_played == 0 and game.now_ms == 0
+    # 2**63 ms is a time (beyond i64, within the u64 timestamps): the flag
+    # has long fallen (R28).
+    outcome = game.tick(2**63)
+    assert outcome is not None and outcome.reason == "time"
+    with pytest.raises(bughouse.BughouseError, match=r"2\*\*200-ish"):
+        Game(move_cap=2**200)
 
 
 # --- settings ---------------------------------------------------------------------
@@ -903,7 +931,7 @@ def test_bpgn_writes_tags_moves_clocks_and_the_ending():
     # It reads back to the same moves and ending.
     record = next(bughouse.read_bpgn(text))
     assert record.error is None and record.tags["WhiteA"] == "alice"
-    assert record.game.moves() == game.moves()
+    assert bughouse_game(record).moves() == game.moves()
     assert record.ending_kind == "resignation" and record.loser == "a"
 
 
@@ -913,4 +941,4 @@ def test_bpgn_of_a_bfen_game_carries_the_fen():
     text = game.bpgn()
     assert f'[FEN "{bfen(SMOTHER_A)}"]' in text and "Nf7#" in text
     record = next(bughouse.read_bpgn(text))
-    assert record.agrees and record.game.outcome() == Outcome("checkmate", "a")
+    assert record.agrees and bughouse_game(record).outcome() == Outcome("checkmate", "a")

@@ -107,3 +107,41 @@ def test_constructor_rejects_out_of_range_numbers(args, kwargs):
 def test_from_uci_needs_a_string():
     with pytest.raises(TypeError):
         Move.from_uci(42)  # type: ignore[arg-type]
+
+
+class ChessMove:
+    """A stand-in with python-chess's `Move` fields (a dataclass there)."""
+
+    def __init__(self, from_square, to_square, promotion=None, drop=None):
+        self.from_square = from_square
+        self.to_square = to_square
+        self.promotion = promotion
+        self.drop = drop
+
+
+def test_python_chess_moves_are_read_by_their_fields():
+    board = bughouse.Board("4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1")
+    assert board.is_legal(ChessMove(bughouse.B7, bughouse.B8, bughouse.QUEEN))
+    assert ChessMove(bughouse.B7, bughouse.B8, bughouse.QUEEN) in board.legal_moves
+    # A drop as python-chess writes it: from_square == to_square.
+    assert board.san(ChessMove(bughouse.D6, bughouse.D6, drop=bughouse.KNIGHT)) == "N@d6+"
+    board.push(ChessMove(bughouse.D6, bughouse.D6, drop=bughouse.KNIGHT))
+    assert board.peek() == Move.from_uci("N@d6")
+    game = bughouse.Game(time_control=None)
+    assert game.push("A", ChessMove(bughouse.E2, bughouse.E4)) == Move.from_uci("e2e4")
+    # A null move is no move on a board; other types say what to pass.
+    with pytest.raises(bughouse.InvalidMoveError, match="null move"):
+        board.push(ChessMove(0, 0))
+    with pytest.raises(TypeError, match=r"expected a bughouse.Move \(or a chess.Move"):
+        board.push("e2e4")  # type: ignore[arg-type]
+
+
+def test_real_python_chess_moves_when_installed():
+    chess = pytest.importorskip("chess")
+    board = bughouse.Board()
+    board.push(chess.Move.from_uci("e2e4"))
+    board.push(chess.Move.from_uci("e7e5"))
+    assert [m.uci() for m in board.move_stack] == ["e2e4", "e7e5"]
+    zh = bughouse.Board("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")
+    zh.push(chess.Move.from_uci("N@d6"))
+    assert zh.is_check()

@@ -149,6 +149,14 @@ impl Board {
                     IllegalReason::NoOwnPiece(from)
                 } else if self.follows_movement(from, to, promotion) {
                     IllegalReason::LeavesKingInCheck
+                } else if promotion.is_none() && self.follows_movement(from, to, Some(Role::Queen))
+                {
+                    // The pawn may go there, promoting.
+                    IllegalReason::MustPromote(from, to)
+                } else if (promotion.is_some() && self.follows_movement(from, to, None))
+                    || matches!(promotion, Some(Role::Pawn | Role::King))
+                {
+                    IllegalReason::BadPromotion
                 } else {
                     IllegalReason::CannotMoveThere(from, to)
                 }

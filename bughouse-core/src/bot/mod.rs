@@ -1,21 +1,42 @@
 //! The computer player: chooses a move, a drop or (turn-based) a sit for
-//! any seat, within a budget of search nodes, without allocating.
+//! any seat, without allocating.
 //!
-//! The core keeps no clock, so the budget is in nodes: a caller with a time
-//! limit turns it into nodes (see [`SearchLimits::DEFAULT_NODES`] for what
-//! the default costs). The search runs on the seat's own board — alpha-beta
-//! with quiescence, a transposition table and move ordering — and its
-//! evaluation knows bughouse: pieces in hand, king safety against drops, and
-//! the team (captures feed the partner, losses feed the opponents' partner,
-//! weighted by the state of the other board). Mate is bughouse mate only
-//! (R16): a check a drop could block, with no reply, is waiting, not mate.
+//! The search runs on the seat's own board — alpha-beta with quiescence, a
+//! transposition table and move ordering — and its evaluation knows
+//! bughouse: pieces in hand, king safety against drops, and the team
+//! (captures feed the partner, losses feed the opponents' partner, weighted
+//! by the state of the other board). Mate is bughouse mate only (R16): a
+//! check a drop could block, with no reply, is waiting, not mate.
+//!
+//! # Limits
+//!
+//! - **Nodes** ([`SearchLimits`]): every position visited counts one. A
+//!   search bounded by nodes only ([`decide`]) is deterministic: the same
+//!   game, seat, limits and table give the same answer, on any machine.
+//! - **Time and stop** ([`SearchControl`], with [`decide_with`] or
+//!   [`Bot::decide_with`]): the core is `no_std` and keeps no clock, so the
+//!   caller lends one (any `Fn() -> Duration`, see [`Clock`]) with a
+//!   [`TimePlan`] — a fixed budget per decision ([`TimePlan::fixed`]) or a
+//!   share of a live seat's own clock and increment
+//!   ([`TimePlan::for_seat`], [`TimePlan::for_clock`]) — and/or an
+//!   `&AtomicBool` that another thread (an async task, an abort signal)
+//!   raises to stop. Both are polled every 256 nodes, about 0.1 ms, and
+//!   the answer is always a legal action: the best found so far.
+//!
+//! # Storage
+//!
+//! The transposition table's entries live where the caller puts them
+//! ([`TranspositionTable::from_storage`], [`Bot::with_storage`]): a
+//! `vec![TableEntry::EMPTY; n]` fills the heap in place, so nothing large
+//! moves through the stack.
 //!
 //! ```
-//! use bughouse_core::{BotAction, Game, GameSettings, Seat, SearchLimits, TranspositionTable};
+//! use bughouse_core::{BotAction, Game, GameSettings, Seat, SearchLimits};
+//! use bughouse_core::{TableEntry, TranspositionTable};
 //!
 //! let game = Game::new(GameSettings::default())?;
-//! // Callers in Rust may box the table (384 KiB); the core never allocates.
-//! let mut tt = Box::new(TranspositionTable::new());
+//! // The caller owns the table's memory; the core never allocates.
+//! let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 15]);
 //! let limits = SearchLimits::nodes(2_000).with_seed(7);
 //! let action = bughouse_core::choose(&game, Seat::A_WHITE, &limits, &mut tt);
 //! match action {
@@ -25,13 +46,15 @@
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+mod control;
 mod eval;
 mod search;
 mod tt;
 
+pub use control::{Clock, SearchControl, TimePlan};
 use eval::{EvalParams, evaluate, mix, team_weights};
 use search::{MATE, MATE_BOUND, MAX_PLY, ScoredMove, Searcher, sort_best_first};
-pub use tt::{DEFAULT_TT_ENTRIES, TranspositionTable};
+pub use tt::{DEFAULT_TT_ENTRIES, TableEntry, TranspositionTable};
 
 use crate::{Game, GameError, MAX_LEGAL_MOVES, Move, Outcome, Seat};
 
@@ -96,6 +119,13 @@ impl SearchLimits {
     pub const LEVELS: [u64; 10] = [
         30, 100, 300, 1_000, 3_000, 8_000, 25_000, 60_000, 150_000, 400_000,
     ];
+
+    /// No node budget: for a search bounded by a time plan or a stop flag
+    /// ([`SearchControl`]). Without either it runs to its deepest iteration,
+    /// which may take very long.
+    pub const fn unlimited() -> SearchLimits {
+        SearchLimits::nodes(u64::MAX)
+    }
 
     /// A budget of `nodes`, seed 0, a little noise.
     pub const fn nodes(nodes: u64) -> SearchLimits {
@@ -167,11 +197,11 @@ const SIT_MARGIN: i32 = 400;
 const SIT_BELOW: i32 = -200;
 
 /// Chooses an action for `seat` (see [`decide`]).
-pub fn choose<const N: usize>(
+pub fn choose<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
     game: &Game,
     seat: Seat,
     limits: &SearchLimits,
-    tt: &mut TranspositionTable<N>,
+    tt: &mut TranspositionTable<S>,
 ) -> Option<BotAction> {
     decide(game, seat, limits, tt).map(|d| d.action)
 }
@@ -181,15 +211,31 @@ pub fn choose<const N: usize>(
 /// `None` only when the seat has nothing to do: the game is over, it is not
 /// its turn, or it is waiting (R18).
 ///
-/// Deterministic: the same game, seat, limits and table contents give the
-/// same decision. Allocates nothing; uses up to about 600 KiB of stack
-/// (optimised build; typically a quarter of that).
-pub fn decide<const N: usize>(
+/// Bounded by `limits` only, so deterministic: the same game, seat, limits
+/// and table contents give the same decision (for a time budget or a stop
+/// flag, see [`decide_with`]). Allocates nothing; uses up to about 600 KiB
+/// of stack (optimised build; typically a quarter of that).
+pub fn decide<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
     game: &Game,
     seat: Seat,
     limits: &SearchLimits,
-    tt: &mut TranspositionTable<N>,
+    tt: &mut TranspositionTable<S>,
 ) -> Option<Decision> {
+    decide_with(game, seat, limits, &SearchControl::new(), tt)
+}
+
+/// [`decide`], also ending when `control` says so: its time plan has run
+/// out on its clock, or its stop flag is up. Whenever it ends, the answer is
+/// a legal action — the best found by then (at worst the first move of the
+/// search's ordering, if not even one iteration finished).
+pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+    game: &Game,
+    seat: Seat,
+    limits: &SearchLimits,
+    control: &SearchControl<'_>,
+    tt: &mut TranspositionTable<S>,
+) -> Option<Decision> {
+    let timer = control.start();
     let legal = game.legal_moves(seat);
     let can_sit = game.can_sit(seat);
     if legal.is_empty() {
@@ -213,8 +259,13 @@ pub fn decide<const N: usize>(
     };
     let stand = evaluate(board, &EvalParams { noise: 0, ..params });
 
-    tt.new_search();
-    let mut searcher = Searcher::new(tt, params, SEAT_SALT[seat.index()], limits.nodes);
+    let mut searcher = Searcher::new(
+        tt.start_search(),
+        params,
+        SEAT_SALT[seat.index()],
+        limits.nodes,
+        timer,
+    );
     let mut root = arrayvec::ArrayVec::<ScoredMove, MAX_LEGAL_MOVES>::new();
     for &mv in &legal {
         root.push(ScoredMove { mv, score: 0 });
@@ -236,16 +287,20 @@ pub fn decide<const N: usize>(
     if root.len() > 1 || can_sit {
         let max_depth = i32::from(limits.max_depth.clamp(1, (MAX_PLY - 16) as u8));
         for depth in 1..=max_depth {
-            match searcher.root(board, depth, &mut root) {
-                Some(r) => {
-                    best = Some(r);
-                    depth_done = depth;
-                    // A mate for us within this depth is final.
-                    if r.score >= MATE_BOUND && MATE - r.score <= depth {
-                        break;
-                    }
-                }
-                None => break,
+            if depth > 1 && !timer.may_deepen() {
+                break;
+            }
+            let iteration = searcher.root(board, depth, &mut root);
+            if let Some(r) = iteration.best {
+                best = Some(r);
+            }
+            if !iteration.complete {
+                break;
+            }
+            depth_done = depth;
+            // A mate for us within this depth is final.
+            if best.is_some_and(|r| r.score >= MATE_BOUND && MATE - r.score <= depth) {
+                break;
             }
         }
     }
@@ -291,18 +346,21 @@ fn move_code(m: Move) -> u64 {
     }
 }
 
-/// A computer player with its own transposition table of `N` entries
-/// (inline: `size_of::<Bot>()` is about 384 KiB with the default `N`, so
-/// box it or keep it somewhere long-lived). One bot may play any number of
-/// seats; reusing it across a game's decisions reuses what it learnt.
+/// A computer player with its own transposition table over the storage
+/// `S` (see [`TranspositionTable`]): inline by default (`size_of::<Bot>()`
+/// is about 384 KiB, so keep it somewhere long-lived), or any storage the
+/// caller builds in place ([`Bot::with_storage`]). One bot may play any
+/// number of seats; reusing it across a game's decisions reuses what it
+/// learnt.
 ///
 /// One bot for every seat of a turn-based game:
 ///
 /// ```
-/// use bughouse_core::{Bot, Game, GameSettings, SearchLimits, Seats};
+/// use bughouse_core::{Bot, Game, GameSettings, SearchLimits, Seats, TableEntry};
 ///
 /// let mut game = Game::new(GameSettings::turn_based(Seats::empty()))?;
-/// let mut bot = Box::new(Bot::new(SearchLimits::level(3).with_seed(1)));
+/// let storage = vec![TableEntry::EMPTY; 1 << 15]; // built on the heap, in place
+/// let mut bot = Bot::with_storage(SearchLimits::level(3).with_seed(1), storage);
 /// while let Some(seat) = game.to_act() {
 ///     // The seat to act always has a legal move (F5), so the bot answers.
 ///     let action = bot.choose(&game, seat).expect("the seat to act can act");
@@ -314,31 +372,42 @@ fn move_code(m: Move) -> u64 {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Bot<const N: usize = DEFAULT_TT_ENTRIES> {
+pub struct Bot<S = [TableEntry; DEFAULT_TT_ENTRIES]> {
     /// The budget and seed of every decision.
     pub limits: SearchLimits,
-    tt: TranspositionTable<N>,
+    tt: TranspositionTable<S>,
 }
 
-impl Default for Bot<DEFAULT_TT_ENTRIES> {
+impl Default for Bot {
     fn default() -> Self {
         Bot::new(SearchLimits::default())
     }
 }
 
-impl Bot<DEFAULT_TT_ENTRIES> {
-    /// A bot with the default table size.
+impl Bot {
+    /// A bot with an inline table of the default size.
     pub const fn new(limits: SearchLimits) -> Self {
         Bot::with_table(limits)
     }
 }
 
-impl<const N: usize> Bot<N> {
-    /// A bot with a table of `N` entries (a power of two).
+impl<const N: usize> Bot<[TableEntry; N]> {
+    /// A bot with an inline table of `N` entries.
     pub const fn with_table(limits: SearchLimits) -> Self {
         Bot {
             limits,
             tt: TranspositionTable::with_entries(),
+        }
+    }
+}
+
+impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>> Bot<S> {
+    /// A bot whose table lives in the caller's `storage` (for instance
+    /// `vec![TableEntry::EMPTY; n]`, any length).
+    pub fn with_storage(limits: SearchLimits, storage: S) -> Self {
+        Bot {
+            limits,
+            tt: TranspositionTable::from_storage(storage),
         }
     }
 
@@ -350,6 +419,17 @@ impl<const N: usize> Bot<N> {
     /// Chooses an action for `seat` and reports the search (see [`decide`]).
     pub fn decide(&mut self, game: &Game, seat: Seat) -> Option<Decision> {
         decide(game, seat, &self.limits, &mut self.tt)
+    }
+
+    /// Chooses an action for `seat` within `control`'s time and stop flag
+    /// as well as the bot's limits (see [`decide_with`]).
+    pub fn decide_with(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        control: &SearchControl<'_>,
+    ) -> Option<Decision> {
+        decide_with(game, seat, &self.limits, control, &mut self.tt)
     }
 
     /// Forgets what the table learnt, e.g. between games, so that a game's

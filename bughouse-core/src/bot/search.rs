@@ -18,8 +18,9 @@
 
 use arrayvec::ArrayVec;
 
+use super::control::{POLL_NODES, Timer};
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Table};
 use crate::board::attacks::{between, bishop_attacks, rook_attacks};
 use crate::board::movegen::{Visitor, expand_pawn_moves};
 use crate::board::zobrist;
@@ -248,8 +249,8 @@ fn history_index(m: Move, kind: MoveKind) -> usize {
 }
 
 /// The state of one search: counters, limits, ordering tables.
-pub(crate) struct Searcher<'a, const N: usize> {
-    pub tt: &'a mut TranspositionTable<N>,
+pub(crate) struct Searcher<'a> {
+    pub tt: Table<'a>,
     pub params: EvalParams,
     /// XORed into board hashes for the table, so that seats sharing one
     /// table (their evaluations differ) keep apart.
@@ -257,6 +258,8 @@ pub(crate) struct Searcher<'a, const N: usize> {
     pub nodes: u64,
     pub node_limit: u64,
     pub stopped: bool,
+    /// The caller's clock and stop flag, polled every [`POLL_NODES`] nodes.
+    timer: Timer<'a>,
     /// Check extensions stop beyond this ply, so the search ends.
     ext_limit: usize,
     killers: [[Option<Move>; 2]; MAX_PLY],
@@ -265,19 +268,30 @@ pub(crate) struct Searcher<'a, const N: usize> {
     pub seldepth: usize,
 }
 
-/// The result of one root iteration.
+/// The best move of a root iteration and its score.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct RootResult {
     pub mv: Move,
     pub score: i32,
 }
 
-impl<'a, const N: usize> Searcher<'a, N> {
+/// What one root iteration found.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Iteration {
+    /// The best move whose search finished: for an interrupted iteration,
+    /// only if it is the previous best (searched first) or proved better.
+    pub best: Option<RootResult>,
+    /// Whether every root move was searched.
+    pub complete: bool,
+}
+
+impl<'a> Searcher<'a> {
     pub fn new(
-        tt: &'a mut TranspositionTable<N>,
+        tt: Table<'a>,
         params: EvalParams,
         salt: u64,
         node_limit: u64,
+        timer: Timer<'a>,
     ) -> Self {
         Searcher {
             tt,
@@ -286,6 +300,7 @@ impl<'a, const N: usize> Searcher<'a, N> {
             nodes: 0,
             node_limit: node_limit.max(1),
             stopped: false,
+            timer,
             ext_limit: MAX_PLY / 2,
             killers: [[None; 2]; MAX_PLY],
             history: [[[0; 64]; 11]; 2],
@@ -308,7 +323,8 @@ impl<'a, const N: usize> Searcher<'a, N> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.node_limit || (self.nodes % POLL_NODES == 0 && self.timer.must_stop())
+        {
             self.stopped = true;
         }
         self.stopped
@@ -402,9 +418,9 @@ impl<'a, const N: usize> Searcher<'a, N> {
     }
 
     /// One iteration at the root, over the given legal moves (kept sorted
-    /// by the previous iteration: best first). Returns `None` if the budget
-    /// ran out before it finished.
-    pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Option<RootResult> {
+    /// by the previous iteration: best first). If the budget runs out
+    /// before it finishes, what it proved so far.
+    pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
         self.ext_limit = (2 * depth as usize + 4).min(MAX_PLY - 4);
         let mut alpha = -INFINITE;
         let beta = INFINITE;
@@ -434,7 +450,11 @@ impl<'a, const N: usize> Searcher<'a, N> {
                 s
             };
             if self.stopped {
-                return None;
+                // Moves not searched keep their order behind those searched.
+                return Iteration {
+                    best,
+                    complete: false,
+                };
             }
             moves[i].score = score;
             if best.is_none_or(|b| score > b.score) {
@@ -454,7 +474,10 @@ impl<'a, const N: usize> Searcher<'a, N> {
                 Bound::Exact,
             );
         }
-        best
+        Iteration {
+            best,
+            complete: true,
+        }
     }
 
     /// Negamax with alpha-beta over all moves at `depth` plies (quiescence

@@ -1,7 +1,13 @@
-//! The transposition table: a fixed array of entries indexed by the low bits
-//! of a position's key, so the search remembers what it learnt about a
-//! position reached by another move order (or in an earlier decision)
-//! without ever allocating.
+//! The transposition table: entries indexed by a position's key, so the
+//! search remembers what it learnt about a position reached by another move
+//! order (or in an earlier decision) without ever allocating.
+//!
+//! The entries live wherever the caller wants them: inline (the default,
+//! `[TableEntry; N]`, for a `static` or a struct), or in storage the caller
+//! owns — a `Box<[TableEntry]>` or `Vec` built with
+//! `vec![TableEntry::EMPTY; n]`, which fills the heap in place, or a
+//! borrowed `&mut [TableEntry]`. So a large table is never moved through the
+//! stack.
 
 use crate::Move;
 
@@ -16,26 +22,28 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// One remembered position: 12 bytes.
+/// One remembered position (12 bytes). Opaque: callers only make empty
+/// ones, [`TableEntry::EMPTY`], to build a table's storage.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Entry {
+pub struct TableEntry {
     /// The upper 32 bits of the key: the low bits chose the slot, these tell
     /// two positions sharing a slot apart.
     check: u32,
     /// The best move found, if any. Only used to order moves: the searcher
     /// plays it only when the generator produced it too, so a collision can
     /// never make it play an illegal move.
-    pub mv: Option<Move>,
+    pub(crate) mv: Option<Move>,
     /// The score, mate scores relative to this position (see `search`).
-    pub score: i16,
+    pub(crate) score: i16,
     /// The depth the score was searched to.
-    pub depth: i8,
+    pub(crate) depth: i8,
     /// Bound in the low 2 bits, the table's generation above them.
     meta: u8,
 }
 
-impl Entry {
-    const EMPTY: Entry = Entry {
+impl TableEntry {
+    /// An entry that remembers nothing: the value to fill new storage with.
+    pub const EMPTY: TableEntry = TableEntry {
         check: 0,
         mv: None,
         score: 0,
@@ -44,7 +52,7 @@ impl Entry {
     };
 
     /// The kind of bound the score is.
-    pub fn bound(&self) -> Bound {
+    pub(crate) fn bound(&self) -> Bound {
         match self.meta & 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
@@ -57,74 +65,124 @@ impl Entry {
     }
 }
 
+impl Default for TableEntry {
+    fn default() -> TableEntry {
+        TableEntry::EMPTY
+    }
+}
+
 /// The number of entries of the default table: 2¹⁵ entries of 12 bytes,
 /// 384 KiB — room for every node of several default-budget decisions.
 pub const DEFAULT_TT_ENTRIES: usize = 1 << 15;
 
-/// A transposition table of `N` entries (a power of two) held inline, so
-/// the core never allocates: Rust callers may `Box` it, or keep it in a
-/// `static` or a long-lived struct. Reusing one table across the decisions
-/// of a game makes the bot a little faster and stronger; its contents never
-/// affect legality, only move order and pruning.
+/// A transposition table over the storage `S`: any number of
+/// [`TableEntry`]s (none at all is allowed: the search then remembers
+/// nothing). Reusing one table across the decisions of a game makes the bot
+/// a little faster and stronger; its contents never affect legality, only
+/// move order and pruning.
+///
+/// The default storage is inline (`[TableEntry; DEFAULT_TT_ENTRIES]`,
+/// 384 KiB): fine in a `static` or a long-lived struct, but
+/// `Box::new(TranspositionTable::new())` may build it on the stack first.
+/// A server builds the storage in place on the heap instead:
+///
+/// ```
+/// use bughouse_core::{TableEntry, TranspositionTable};
+///
+/// // `vec!` fills the heap directly: nothing large crosses the stack.
+/// let storage = vec![TableEntry::EMPTY; 1 << 16].into_boxed_slice();
+/// let tt = TranspositionTable::from_storage(storage);
+/// assert_eq!(tt.capacity(), 1 << 16);
+/// ```
 #[derive(Clone, Debug)]
-pub struct TranspositionTable<const N: usize = DEFAULT_TT_ENTRIES> {
-    entries: [Entry; N],
+pub struct TranspositionTable<S = [TableEntry; DEFAULT_TT_ENTRIES]> {
+    entries: S,
     generation: u8,
 }
 
-impl Default for TranspositionTable<DEFAULT_TT_ENTRIES> {
+impl Default for TranspositionTable {
     fn default() -> Self {
         TranspositionTable::new()
     }
 }
 
-impl TranspositionTable<DEFAULT_TT_ENTRIES> {
-    /// An empty table of the default size ([`DEFAULT_TT_ENTRIES`]).
+impl TranspositionTable {
+    /// An empty inline table of the default size ([`DEFAULT_TT_ENTRIES`]).
     pub const fn new() -> Self {
         Self::with_entries()
     }
 }
 
-impl<const N: usize> TranspositionTable<N> {
-    /// Rejected at compile time: the slot is the key masked by `N - 1`.
-    const SIZE_IS_A_POWER_OF_TWO: () = assert!(N.is_power_of_two(), "N must be a power of two");
-
-    /// An empty table of `N` entries; `N` must be a power of two (checked at
-    /// compile time).
+impl<const N: usize> TranspositionTable<[TableEntry; N]> {
+    /// An empty inline table of `N` entries.
     pub const fn with_entries() -> Self {
-        #[allow(clippy::let_unit_value)]
-        let () = Self::SIZE_IS_A_POWER_OF_TWO;
         TranspositionTable {
-            entries: [Entry::EMPTY; N],
+            entries: [TableEntry::EMPTY; N],
+            generation: 0,
+        }
+    }
+}
+
+impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>> TranspositionTable<S> {
+    /// A table over the caller's storage (e.g. a `Box<[TableEntry]>` or a
+    /// `&mut [TableEntry]`), of any length. Whatever the entries held is
+    /// kept: storage filled with [`TableEntry::EMPTY`] starts empty, and
+    /// storage taken back with [`TranspositionTable::into_storage`] resumes.
+    pub fn from_storage(entries: S) -> Self {
+        TranspositionTable {
+            entries,
             generation: 0,
         }
     }
 
+    /// The storage back, e.g. to reuse its memory.
+    pub fn into_storage(self) -> S {
+        self.entries
+    }
+
     /// Forgets everything, e.g. before a new game.
     pub fn clear(&mut self) {
-        self.entries = [Entry::EMPTY; N];
+        self.entries.as_mut().fill(TableEntry::EMPTY);
         self.generation = 0;
     }
 
     /// How many entries it holds.
-    pub const fn capacity(&self) -> usize {
-        N
+    pub fn capacity(&self) -> usize {
+        self.entries.as_ref().len()
     }
 
-    /// Starts a new decision: entries of earlier ones become the first to go.
-    pub(crate) fn new_search(&mut self) {
+    /// Starts a new decision (entries of earlier ones become the first to
+    /// go) and lends the entries to the search.
+    pub(crate) fn start_search(&mut self) -> Table<'_> {
         self.generation = (self.generation + 1) & 0x3f;
+        Table {
+            entries: self.entries.as_mut(),
+            generation: self.generation,
+        }
     }
+}
 
+/// The table as one search sees it: the entries and the decision's
+/// generation.
+#[derive(Debug)]
+pub(crate) struct Table<'a> {
+    entries: &'a mut [TableEntry],
+    generation: u8,
+}
+
+impl Table<'_> {
+    /// The slot of `key`: the key's low 32 bits scaled to the table's
+    /// length (a multiply and a shift, for any length; the high 32 bits are
+    /// the entry's check).
     #[inline]
-    fn slot(key: u64) -> usize {
-        (key as usize) & (N - 1)
+    fn slot(&self, key: u64) -> usize {
+        ((u128::from(key as u32) * self.entries.len() as u128) >> 32) as usize
     }
 
     /// The entry for `key`, if the table holds one.
     #[inline]
-    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[Self::slot(key)];
+    pub(crate) fn probe(&self, key: u64) -> Option<TableEntry> {
+        let e = *self.entries.get(self.slot(key))?;
         (e.depth >= 0 && e.check == (key >> 32) as u32).then_some(e)
     }
 
@@ -140,7 +198,10 @@ impl<const N: usize> TranspositionTable<N> {
         bound: Bound,
     ) {
         let generation = self.generation;
-        let slot = &mut self.entries[Self::slot(key)];
+        let index = self.slot(key);
+        let Some(slot) = self.entries.get_mut(index) else {
+            return;
+        };
         let check = (key >> 32) as u32;
         let same = slot.check == check && slot.depth >= 0;
         if !same && slot.generation() == generation && slot.depth > depth + 2 {
@@ -153,7 +214,7 @@ impl<const N: usize> TranspositionTable<N> {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        *slot = Entry {
+        *slot = TableEntry {
             check,
             mv,
             score,
@@ -170,28 +231,44 @@ mod tests {
 
     #[test]
     fn entry_is_twelve_bytes() {
-        assert_eq!(core::mem::size_of::<Entry>(), 12);
+        assert_eq!(core::mem::size_of::<TableEntry>(), 12);
     }
 
     #[test]
     fn store_then_probe() {
-        let mut tt = TranspositionTable::<16>::with_entries();
+        let mut tt = TranspositionTable::<[TableEntry; 16]>::with_entries();
         let key = 0x1234_5678_9abc_def5;
-        assert!(tt.probe(key).is_none());
         let mv = Move::Normal {
             from: Square::E2,
             to: Square::E4,
             promotion: None,
         };
-        tt.store(key, Some(mv), -42, 3, Bound::Lower);
-        let e = tt.probe(key).expect("stored");
-        assert_eq!(
-            (e.mv, e.score, e.depth, e.bound()),
-            (Some(mv), -42, 3, Bound::Lower)
-        );
-        // Another key in the same slot is not mistaken for it.
-        assert!(tt.probe(key ^ (1 << 40)).is_none());
+        {
+            let mut t = tt.start_search();
+            assert!(t.probe(key).is_none());
+            t.store(key, Some(mv), -42, 3, Bound::Lower);
+            let e = t.probe(key).expect("stored");
+            assert_eq!(
+                (e.mv, e.score, e.depth, e.bound()),
+                (Some(mv), -42, 3, Bound::Lower)
+            );
+            // Another key in the same slot is not mistaken for it.
+            assert!(t.probe(key ^ (1 << 40)).is_none());
+        }
         tt.clear();
-        assert!(tt.probe(key).is_none());
+        assert!(tt.start_search().probe(key).is_none());
+    }
+
+    #[test]
+    fn any_length_works_even_none() {
+        for len in [0usize, 1, 3, 1000] {
+            let mut storage = std::vec![TableEntry::EMPTY; len];
+            let mut tt = TranspositionTable::from_storage(&mut storage[..]);
+            let mut t = tt.start_search();
+            for key in [0u64, u64::MAX, 0xdead_beef_0000_ffff] {
+                t.store(key, None, 7, 1, Bound::Exact);
+                assert_eq!(t.probe(key).map(|e| e.score), (len > 0).then_some(7));
+            }
+        }
     }
 }

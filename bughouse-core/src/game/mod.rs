@@ -208,19 +208,40 @@ impl Game {
     /// Milliseconds left on `seat`'s clock at the game's time; `None` when
     /// the game has no clocks.
     pub fn clock_ms(&self, seat: Seat) -> Option<u64> {
-        self.clock_ms_at(seat, self.now_ms)
+        let clocks = self.clocks.as_ref()?;
+        Some(clocks.remaining(seat, self.boards[seat.board.index()].turn(), self.now_ms))
     }
 
-    /// Milliseconds left on `seat`'s clock at `at_ms` (not before the game's
-    /// time), were nothing to happen until then.
-    pub fn clock_ms_at(&self, seat: Seat, at_ms: u64) -> Option<u64> {
-        let clocks = self.clocks.as_ref()?;
+    /// Milliseconds left on `seat`'s clock at `at_ms`, were nothing to
+    /// happen until then (R20): what a display of running clocks shows.
+    /// Once the game is over the clocks stand still at the ending's time.
+    /// `Ok(None)` when the game has no clocks.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::TimeWentBackwards`] for a time before the game's time
+    /// (F3): what happened since is known, so a clock there is not one this
+    /// game can show.
+    pub fn clock_ms_at(&self, seat: Seat, at_ms: u64) -> Result<Option<u64>, GameError> {
+        if at_ms < self.now_ms {
+            return Err(GameError::TimeWentBackwards {
+                at_ms,
+                last_ms: self.now_ms,
+            });
+        }
+        let Some(clocks) = self.clocks.as_ref() else {
+            return Ok(None);
+        };
         let at = if self.outcome.is_some() {
             self.now_ms
         } else {
-            at_ms.max(self.now_ms)
+            at_ms
         };
-        Some(clocks.remaining(seat, self.boards[seat.board.index()].turn(), at))
+        Ok(Some(clocks.remaining(
+            seat,
+            self.boards[seat.board.index()].turn(),
+            at,
+        )))
     }
 
     /// Whether it is `seat`'s turn: its colour is to move on its board, and in

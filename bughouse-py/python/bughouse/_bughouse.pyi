@@ -4,7 +4,26 @@
 
 import os
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Optional, Union, final
+from typing import Any, ClassVar, Optional, Protocol, Union, final
+
+class _MoveFields(Protocol):
+    """Any move with python-chess's fields, such as a ``chess.Move``."""
+
+    @property
+    def from_square(self) -> Optional[int]: ...
+    @property
+    def to_square(self) -> int: ...
+    @property
+    def promotion(self) -> Optional[int]: ...
+    @property
+    def drop(self) -> Optional[int]: ...
+
+class _Readable(Protocol):
+    """An open file, text or binary."""
+
+    def read(self) -> Union[str, bytes]: ...
+
+_AnyMove = Union["Move", _MoveFields]
 
 __all__ = [
     "__version__",
@@ -326,14 +345,15 @@ class Board:
     def is_attacked_by(self, color: bool, square: int) -> bool: ...
     def checkers(self) -> list[int]: ...
     def legal_drop_squares(self, piece_type: Optional[int] = None) -> list[int]: ...
-    def is_legal(self, move: Move) -> bool: ...
-    def push(self, move: Move) -> None: ...
+    def is_legal(self, move: _AnyMove) -> bool: ...
+    def push(self, move: _AnyMove) -> None:
+        """Plays a legal move (a ``chess.Move`` is read by its fields)."""
     def push_uci(self, uci: str) -> Move: ...
     def push_san(self, san: str) -> Move:
         """Reads SAN and plays it: ``InvalidMoveError`` / ``IllegalMoveError`` / ``AmbiguousMoveError``."""
     def parse_san(self, san: str) -> Move:
         """The legal move a SAN names here, without playing it."""
-    def san(self, move: Move) -> str:
+    def san(self, move: _AnyMove) -> str:
         """``"P@e4"``, ``"N@f3+"``; ``#`` only for a bughouse mate (R16). ``IllegalMoveError`` if not legal."""
     def pop(self) -> Move: ...
     def peek(self) -> Move: ...
@@ -348,7 +368,9 @@ class Board:
     def __deepcopy__(self, memo: Any, /) -> Board: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def transposition_key(self) -> int:
+        """The position's Zobrist key: a dict/set key for positions (a Board is unhashable)."""
     def __reduce__(self) -> tuple[Any, ...]: ...
     def __setstate__(self, state: tuple[str, bool, list[str]], /) -> None: ...
 
@@ -418,7 +440,7 @@ class Game:
     def legal_moves(self, seat: str) -> list[Move]:
         """Empty when that seat cannot move now."""
     def is_turn_of(self, seat: str) -> bool: ...
-    def push(self, seat: str, move: Union[Move, str], at_ms: Optional[int] = None) -> Move:
+    def push(self, seat: str, move: Union[_AnyMove, str], at_ms: Optional[int] = None) -> Move:
         """A ``Move``, UCI or SAN; live games with clocks need ``at_ms``."""
     def sit(self, seat: str) -> Optional[Outcome]: ...
     def bot_move(
@@ -469,7 +491,7 @@ class GameRecord:
     def __new__(
         cls,
         tags: dict[str, str],
-        game: Game,
+        game: Optional[Game],
         error: Optional[str] = None,
         recorded_ending: Optional[str] = None,
         moves_replayed: int = 0,
@@ -479,11 +501,16 @@ class GameRecord:
         is_bughouse: bool = True,
         number: int = 1,
         line: int = 1,
+        board: Optional[Board] = None,
     ) -> GameRecord: ...
     @property
     def tags(self) -> dict[str, str]: ...
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Optional[Game]:
+        """The match replayed (bughouse records); None for a crazyhouse record."""
+    @property
+    def board(self) -> Optional[Board]:
+        """The crazyhouse board reached (single-board records); None for bughouse."""
     @property
     def error(self) -> Optional[str]:
         """Why replay stopped early (game no., move, seat, text, reason), or None."""
@@ -514,11 +541,13 @@ class BpgnReader:
     def __next__(self) -> GameRecord: ...
 
 def read_bpgn(
-    source: Union[str, bytes, os.PathLike[str]], *, strict: bool = False
+    source: Union[str, bytes, os.PathLike[str], _Readable], *, strict: bool = False
 ) -> BpgnReader:
     """The games of a BPGN archive, replayed lazily (GIL released).
 
-    ``os.PathLike``: a file; ``bytes``: the archive; a ``str`` that is empty
-    or holds a newline or ``[``: the archive's text; any other ``str``: a
-    file path.
+    ``os.PathLike``: a file; an open file: read whole; a ``str`` or ``bytes``
+    that is empty or holds a newline or ``[``: the archive's text; any other
+    ``str``: a file path (other ``bytes``: ``TypeError``). Bughouse records
+    replay as a ``Game``, single-board (crazyhouse) records on a crazyhouse
+    ``Board``. Ctrl-C stops between records.
     """

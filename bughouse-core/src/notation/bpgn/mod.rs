@@ -27,6 +27,6 @@ mod writer;
 
 pub use ending::{RecordedEnding, RecordedKind};
 pub use lexer::{Lexer, Token, parse_clock};
-pub use reader::{BpgnReader, Record, Tags};
+pub use reader::{BpgnReader, Record, SyntaxError, SyntaxReason, Tags};
 pub use replay::{BoardReplay, Replay, ReplayError, ReplayErrorKind, replay_settings};
 pub use writer::{result_token, write_bpgn};

@@ -56,6 +56,171 @@ impl<'a> Record<'a> {
     }
 }
 
+/// What makes a record's text malformed, and where: what a strict reader
+/// refuses (N4). The tolerant reader and [`Record::replay`] read around
+/// each of these (a tag without its `]` still counts, an unclosed comment
+/// runs to the end), as archives in the wild need.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    /// The line (from 1, counted as the archive counts) of the problem.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: SyntaxReason,
+}
+
+/// Why a record's text is malformed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SyntaxReason {
+    /// A line of the tag section that is not `[Name "value"]` pairs.
+    NotATag,
+    /// A tag with no name: `[ "x"]`.
+    TagWithoutName,
+    /// A tag value without its closing `"` on the same line.
+    UnclosedTagValue,
+    /// A tag without its closing `]`.
+    UnclosedTag,
+    /// A `{` comment without its `}`.
+    UnclosedComment,
+    /// A `(` variation without its `)`.
+    UnclosedVariation,
+}
+
+impl core::fmt::Display for SyntaxReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            SyntaxReason::NotATag => "a line of the tag section is not [Name \"value\"]",
+            SyntaxReason::TagWithoutName => "a tag has no name",
+            SyntaxReason::UnclosedTagValue => "a tag value is not closed with '\"' on its line",
+            SyntaxReason::UnclosedTag => "a tag is not closed with ']'",
+            SyntaxReason::UnclosedComment => "a comment is not closed with '}'",
+            SyntaxReason::UnclosedVariation => "a variation is not closed with ')'",
+        })
+    }
+}
+
+impl core::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "line {}: {} (N4)", self.line, self.reason)
+    }
+}
+
+impl Record<'_> {
+    /// The first syntax error of this record's text, if any (N4): tag lines
+    /// that are not `[Name "value"]` pairs, values or tags left open,
+    /// comments or variations left open. One pass over the text.
+    ///
+    /// ```
+    /// use bughouse_core::bpgn::{BpgnReader, SyntaxReason};
+    /// let record = BpgnReader::new(b"[Event \"x\"\n1. e4 *\n").next().unwrap();
+    /// let error = record.syntax_error().unwrap();
+    /// assert_eq!((error.line, error.reason), (1, SyntaxReason::UnclosedTag));
+    /// assert!(BpgnReader::new(b"[Event \"x\"]\n1. e4 *\n").next().unwrap().syntax_error().is_none());
+    /// ```
+    pub fn syntax_error(&self) -> Option<SyntaxError> {
+        let mut line = self.line;
+        let error = |line, reason| Some(SyntaxError { line, reason });
+        for text in self.tag_text.split(|&c| c == b'\n') {
+            if let Some(reason) = tag_line_error(text) {
+                return error(line, reason);
+            }
+            line += 1;
+        }
+        // The tag section ends with its line break: the movetext starts on
+        // the line after its last tag line.
+        line -= 1;
+        let text = self.movetext;
+        let mut i = 0;
+        let mut depth = 0usize;
+        let mut opened_at = line;
+        while i < text.len() {
+            match text[i] {
+                b'\n' => line += 1,
+                b'{' => {
+                    let start = line;
+                    match text[i..].iter().position(|&c| c == b'}') {
+                        Some(n) => {
+                            line += text[i..i + n].iter().filter(|&&c| c == b'\n').count();
+                            i += n;
+                        }
+                        None => return error(start, SyntaxReason::UnclosedComment),
+                    }
+                }
+                b';' => {
+                    // A comment to the end of the line.
+                    i += text[i..]
+                        .iter()
+                        .position(|&c| c == b'\n')
+                        .unwrap_or(text.len() - i);
+                    continue;
+                }
+                b'(' => {
+                    if depth == 0 {
+                        opened_at = line;
+                    }
+                    depth += 1;
+                }
+                b')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            i += 1;
+        }
+        if depth > 0 {
+            return error(opened_at, SyntaxReason::UnclosedVariation);
+        }
+        None
+    }
+}
+
+/// Why one line of a tag section is not `[Name "value"]` pairs, if it is
+/// not.
+fn tag_line_error(text: &[u8]) -> Option<SyntaxReason> {
+    let blank = |c: u8| c == b' ' || c == b'\t' || c == b'\r';
+    let mut i = 0;
+    loop {
+        while text.get(i).is_some_and(|&c| blank(c)) {
+            i += 1;
+        }
+        match text.get(i) {
+            None => return None,
+            Some(b'[') => i += 1,
+            Some(_) => return Some(SyntaxReason::NotATag),
+        }
+        let name_start = i;
+        while text
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        {
+            i += 1;
+        }
+        if i == name_start {
+            return Some(SyntaxReason::TagWithoutName);
+        }
+        while text.get(i).is_some_and(|&c| blank(c)) {
+            i += 1;
+        }
+        if text.get(i) != Some(&b'"') {
+            return Some(SyntaxReason::NotATag);
+        }
+        i += 1;
+        loop {
+            match text.get(i) {
+                None => return Some(SyntaxReason::UnclosedTagValue),
+                Some(b'\\') => i += 2,
+                Some(b'"') => break,
+                Some(_) => i += 1,
+            }
+        }
+        i += 1;
+        while text.get(i).is_some_and(|&c| blank(c)) {
+            i += 1;
+        }
+        if text.get(i) != Some(&b']') {
+            return Some(SyntaxReason::UnclosedTag);
+        }
+        i += 1;
+    }
+}
+
 /// The tags of a record.
 #[derive(Clone, Debug)]
 pub struct Tags<'a> {
@@ -253,5 +418,51 @@ mod tests {
         assert_eq!(games[2].tag("Event"), Some(&b"z"[..]));
         assert_eq!(games[2].tokens().count(), 1);
         assert!(games[0].is_bughouse());
+    }
+
+    #[test]
+    fn n4_syntax_errors_are_named_with_their_line() {
+        type Expected = Option<(usize, SyntaxReason)>;
+        let cases: [(&[u8], Expected); 9] = [
+            (
+                b"[Event \"x\"]\n[Site \"y\"][Date \"z\"]\n\n1. e4 {ok} (1. d4) *\n",
+                None,
+            ),
+            (
+                b"[Event \"x\"\n1. e4 *\n",
+                Some((1, SyntaxReason::UnclosedTag)),
+            ),
+            (
+                b"[Event \"x\"]\n[Site \"y]\n1. e4 *\n",
+                Some((2, SyntaxReason::UnclosedTagValue)),
+            ),
+            (
+                b"[ \"x\"]\n1. e4 *\n",
+                Some((1, SyntaxReason::TagWithoutName)),
+            ),
+            (b"[Event x]\n1. e4 *\n", Some((1, SyntaxReason::NotATag))),
+            (
+                b"[Event \"x\"] junk\n1. e4 *\n",
+                Some((1, SyntaxReason::NotATag)),
+            ),
+            (
+                b"[Event \"x\"]\n\n1. e4\n{never closed\n2. d4 *\n",
+                Some((4, SyntaxReason::UnclosedComment)),
+            ),
+            (
+                b"1. e4 {a\nb} 2. d4 (2. c4\n*\n",
+                Some((2, SyntaxReason::UnclosedVariation)),
+            ),
+            (b"[A \"a \\\" b\"]\n1. e4 ; {not a comment\n*\n", None),
+        ];
+        for (text, expected) in cases {
+            let record = BpgnReader::new(text).next().unwrap();
+            let found = record.syntax_error().map(|e| (e.line, e.reason));
+            assert_eq!(found, expected, "{}", core::str::from_utf8(text).unwrap());
+        }
+        // Lines count as the archive counts them, in a later record too.
+        let text = b"[E \"1\"]\n1. e4 *\n\n[E \"2\"]\n1. e4 {open *\n";
+        let second = BpgnReader::new(text).nth(1).unwrap();
+        assert_eq!(second.syntax_error().map(|e| e.line), Some(5));
     }
 }

@@ -1,0 +1,91 @@
+// The playable page in headless Chromium, played to the end by clicks in
+// both ways of playing (the computer in the other seats), the ending message
+// checked against the game's own, a screenshot kept in .artifacts/, no
+// console errors. The page is a plain <script type="module"> page importing
+// the package's browser entry by path.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+
+import { serve } from '../demo/serve.mjs'
+import { ARTIFACTS, launch, open } from './chromium.mjs'
+
+let server
+let browser
+let base
+before(async () => {
+  server = await serve(0)
+  base = `http://127.0.0.1:${server.address().port}`
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+  server?.close()
+})
+
+/** What the page's game says now (read only). */
+const state = (page) =>
+  page.evaluate(() => {
+    const { game, human } = globalThis.bughouseDemo
+    return { over: game.isOver(), mine: game.isTurnOf(human), canSit: game.canSit(human), moves: game.legalMoves(human), outcome: game.outcome() }
+  })
+
+/** Plays one of the human's legal moves by clicking it on board A. */
+async function clickMove(page, uci, pick) {
+  const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+  if (uci[1] === '@') {
+    const role = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }[uci[0]]
+    await page.locator(`.pocket[data-seat="A"] button[data-drop="${role}"]`).first().click()
+    await square(uci.slice(2, 4)).click()
+    return
+  }
+  await square(uci.slice(0, 2)).click()
+  await square(uci.slice(2, 4)).click()
+  if (uci.length === 5) await page.locator(`#promotion button[data-promotion]`).nth(pick % 4).click()
+}
+
+async function playToTheEnd(page, limitMs) {
+  const deadline = Date.now() + limitMs
+  let clicks = 0
+  for (;;) {
+    const s = await state(page)
+    if (s.over) return { outcome: s.outcome, clicks }
+    assert.ok(Date.now() < deadline, 'the game did not end in time')
+    if (s.mine && s.moves.length > 0) {
+      // Captures and drops first, so games end sooner; else the first move.
+      const move = s.moves.find((m) => m[1] === '@') ?? s.moves[clicks % s.moves.length]
+      await clickMove(page, move, clicks)
+      clicks++
+    } else if (s.mine && s.canSit) {
+      await page.locator('#sit').click()
+      clicks++
+    } else await page.waitForTimeout(50)
+  }
+}
+
+describe('the playable page (demo/)', () => {
+  it('turn-based: played to the end by clicks, the ending message names its rule', async () => {
+    const { page, errors } = await open(browser, `${base}/demo/?mode=turn&cap=40&nodes=400`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const { outcome, clicks } = await playToTheEnd(page, 120_000)
+    assert.ok(clicks > 0)
+    const status = await page.locator('#status').textContent()
+    assert.equal(status, outcome.message)
+    assert.match(status, /\((R|F)\d+\)/)
+    await page.screenshot({ path: new URL('demo-turn.png', ARTIFACTS).pathname })
+    assert.deepEqual(errors, [])
+  })
+
+  it('live: both boards at once with running clocks, played to the end by clicks', async () => {
+    const { page, errors } = await open(browser, `${base}/demo/?mode=live&tc=20+0&nodes=300`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const clockBefore = await page.locator('[data-clock="A"]').textContent()
+    const { outcome, clicks } = await playToTheEnd(page, 120_000)
+    assert.ok(clicks > 0)
+    assert.notEqual(clockBefore, '')
+    const status = await page.locator('#status').textContent()
+    assert.equal(status, outcome.message)
+    assert.match(status, /\((R|F)\d+\)/)
+    await page.screenshot({ path: new URL('demo-live.png', ARTIFACTS).pathname })
+    assert.deepEqual(errors, [])
+  })
+})

@@ -1,0 +1,293 @@
+// The playable page: two boards, you at A-White, the computer in the other
+// three seats (its search runs in a Web Worker: botMoveAsync). Every rule
+// is the engine's: this file draws what the Game says (legal targets, check,
+// last move, pockets, clocks, the ending) and sends clicks to it.
+//
+//   ?mode=turn|live   the way of playing to start with (default turn)
+//   ?tc=180+0         live time control in seconds (default 3 minutes)
+//   ?cap=800          the move cap (R32)
+//   ?nodes=3000       the computer's search budget per move
+import { Game } from '../wasm/index.browser.mjs'
+
+const params = new URLSearchParams(location.search)
+const HUMAN = 'A'
+const NODES = Number(params.get('nodes') ?? 3000)
+const GLYPH = {
+  white: { king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙' },
+  black: { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' },
+}
+const LETTER = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q' }
+const FILES = 'abcdefgh'
+const SVG = 'http://www.w3.org/2000/svg'
+const SEATS = { A: { white: 'A', black: 'a' }, B: { white: 'B', black: 'b' } }
+const NAMES = { A: 'A-White', a: 'A-Black', B: 'B-White', b: 'B-Black' }
+
+let game = null
+let t0 = 0
+let selected = null // a square of board A, or null
+let dropRole = null // a pocket role chosen for a drop, or null
+let generation = 0 // bumps on a new game: stale bot replies are dropped
+let clockTimer = null
+const thinking = new Set()
+
+const now = () => Math.round(performance.now() - t0)
+const $ = (id) => document.getElementById(id)
+
+function start(mode) {
+  generation++
+  clearInterval(clockTimer)
+  thinking.clear()
+  const opts = { mode, humans: HUMAN }
+  if (mode === 'live') opts.timeControl = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
+  if (params.has('cap')) opts.moveCap = Number(params.get('cap'))
+  game = new Game(opts)
+  t0 = performance.now()
+  selected = null
+  dropRole = null
+  $('status').textContent = ''
+  if (mode === 'live') clockTimer = setInterval(onClock, 100)
+  render()
+  driveBots()
+}
+
+/** The seats the computer plays, whose turn it is now. */
+function botSeatsToMove() {
+  if (game.isOver()) return []
+  if (game.mode === 'turn') return game.toAct && game.toAct !== HUMAN ? [game.toAct] : []
+  return ['a', 'B', 'b'].filter((s) => game.isTurnOf(s))
+}
+
+function driveBots() {
+  const gen = generation
+  for (const seat of botSeatsToMove()) {
+    if (thinking.has(seat)) continue
+    thinking.add(seat)
+    const delay = game.mode === 'live' ? 300 + Math.random() * 700 : 150
+    setTimeout(async () => {
+      try {
+        if (gen !== generation || game.isOver() || !game.isTurnOf(seat)) return
+        const move = await game.botMoveAsync(seat, { nodes: NODES, seed: game.movesPlayed })
+        if (gen !== generation || game.isOver()) return
+        if (move === null) {
+          if (game.canSit(seat)) game.sit(seat)
+        } else if (game.isTurnOf(seat) && game.legalMoves(seat).includes(move)) {
+          act(() => game.push(seat, move, game.mode === 'live' ? now() : undefined))
+        }
+      } catch (e) {
+        if (e.code !== 'ERR_GAME_OVER' && e.code !== 'ERR_NOT_YOUR_TURN') throw e
+      } finally {
+        thinking.delete(seat)
+        if (gen === generation) {
+          render()
+          driveBots()
+        }
+      }
+    }, delay)
+  }
+}
+
+/** Runs a game action; a refused one (a flag fell meanwhile: F2) only redraws. */
+function act(fn) {
+  try {
+    fn()
+  } catch (e) {
+    if (!e.code) throw e
+    if (e.code !== 'ERR_GAME_OVER') $('status').textContent = e.message
+  }
+  selected = null
+  dropRole = null
+  render()
+  driveBots()
+}
+
+function onClock() {
+  if (game.isOver()) return clearInterval(clockTimer)
+  try {
+    game.tick(now())
+  } catch (e) {
+    if (e.code !== 'ERR_TIME_WENT_BACKWARDS') throw e
+  }
+  renderClocks()
+  if (game.isOver()) render()
+}
+
+function playHuman(uci) {
+  act(() => game.push(HUMAN, uci, game.mode === 'live' ? now() : undefined))
+}
+
+function onSquare(square) {
+  if (game.isOver() || !game.isTurnOf(HUMAN)) return
+  const board = game.board('A')
+  if (dropRole) {
+    const dests = board.dropDests().get(dropRole) ?? []
+    if (dests.includes(square)) return playHuman(`${LETTER[dropRole]}@${square}`)
+    dropRole = null
+  }
+  const dests = board.dests()
+  if (selected && (dests.get(selected) ?? []).includes(square)) {
+    const piece = board.pieceAt(selected)
+    if (piece.role === 'pawn' && square[1] === '8') return choosePromotion(`${selected}${square}`)
+    return playHuman(`${selected}${square}`)
+  }
+  selected = dests.has(square) ? square : null
+  render()
+}
+
+function choosePromotion(uci) {
+  const box = $('promotion')
+  box.replaceChildren()
+  for (const role of ['queen', 'rook', 'bishop', 'knight']) {
+    const b = document.createElement('button')
+    b.type = 'button'
+    b.dataset.promotion = role
+    b.textContent = GLYPH.white[role]
+    b.title = role
+    b.onclick = () => {
+      box.hidden = true
+      playHuman(uci + LETTER[role].toLowerCase())
+    }
+    box.append(b)
+  }
+  box.hidden = false
+}
+
+/** The last move played on board `id`, as UCI, from the game's history. */
+function lastMoveOn(id) {
+  const moves = game.moves()
+  for (let i = moves.length - 1; i >= 0; i--) if (moves[i].seat.toUpperCase() === id) return moves[i].move
+  return null
+}
+
+function rect(parent, x, y, cls) {
+  const r = document.createElementNS(SVG, 'rect')
+  r.setAttribute('x', x)
+  r.setAttribute('y', y)
+  r.setAttribute('width', 50)
+  r.setAttribute('height', 50)
+  r.setAttribute('class', cls)
+  parent.append(r)
+  return r
+}
+
+function drawBoard(id) {
+  const board = game.board(id)
+  const flipped = id === 'B' // B-Black, your partner, sits across
+  const svg = document.createElementNS(SVG, 'svg')
+  svg.setAttribute('viewBox', '0 0 400 400')
+  svg.setAttribute('class', 'board')
+  svg.dataset.board = id
+  const last = lastMoveOn(id)
+  const lastSquares = last ? (last[1] === '@' ? [last.slice(2, 4)] : [last.slice(0, 2), last.slice(2, 4)]) : []
+  const checked = board.checkedKing()
+  const mine = id === 'A'
+  const targets = new Set()
+  if (mine && selected) for (const t of board.dests().get(selected) ?? []) targets.add(t)
+  if (mine && dropRole) for (const t of board.dropDests().get(dropRole) ?? []) targets.add(t)
+  for (let rank = 0; rank < 8; rank++) {
+    for (let file = 0; file < 8; file++) {
+      const square = FILES[file] + (rank + 1)
+      const x = (flipped ? 7 - file : file) * 50
+      const y = (flipped ? rank : 7 - rank) * 50
+      const sq = rect(svg, x, y, `sq ${(file + rank) % 2 ? 'light' : 'dark'}`)
+      sq.dataset.square = square
+      if (mine) sq.addEventListener('click', () => onSquare(square))
+      if (lastSquares.includes(square)) rect(svg, x, y, 'mark last').style.pointerEvents = 'none'
+      if (square === checked) rect(svg, x, y, 'mark check').style.pointerEvents = 'none'
+      if (mine && square === selected) rect(svg, x, y, 'mark selected').style.pointerEvents = 'none'
+      const piece = board.pieceAt(square)
+      if (piece) {
+        const t = document.createElementNS(SVG, 'text')
+        t.setAttribute('x', x + 25)
+        t.setAttribute('y', y + 27)
+        t.setAttribute('class', 'piece')
+        t.textContent = GLYPH[piece.color][piece.role]
+        svg.append(t)
+      }
+      if (targets.has(square)) {
+        const c = document.createElementNS(SVG, 'circle')
+        c.setAttribute('cx', x + 25)
+        c.setAttribute('cy', y + 25)
+        c.setAttribute('r', 9)
+        c.setAttribute('class', 'dot')
+        svg.append(c)
+      }
+    }
+  }
+  return svg
+}
+
+function drawSeat(seat) {
+  const row = document.createElement('div')
+  row.className = 'pocket'
+  row.dataset.seat = seat
+  const label = document.createElement('span')
+  label.textContent = `${NAMES[seat]}${seat === HUMAN ? ' (you)' : ''}`
+  const clock = document.createElement('span')
+  clock.className = 'clock'
+  clock.dataset.clock = seat
+  row.append(label, clock)
+  const color = seat === seat.toUpperCase() ? 'white' : 'black'
+  const pocket = game.pocket(seat)
+  for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen']) {
+    for (let i = 0; i < pocket[role]; i++) {
+      const b = document.createElement('button')
+      b.type = 'button'
+      b.textContent = GLYPH[color][role]
+      b.title = role
+      if (seat === HUMAN) {
+        b.dataset.drop = role
+        if (dropRole === role) b.classList.add('chosen')
+        b.onclick = () => {
+          if (game.isOver() || !game.isTurnOf(HUMAN)) return
+          dropRole = dropRole === role ? null : role
+          selected = null
+          render()
+        }
+      } else b.disabled = true
+      row.append(b)
+    }
+  }
+  return row
+}
+
+function render() {
+  for (const id of ['A', 'B']) {
+    const wrap = $(`wrap-${id}`)
+    const flipped = id === 'B'
+    const top = flipped ? SEATS[id].white : SEATS[id].black
+    const bottom = flipped ? SEATS[id].black : SEATS[id].white
+    const title = document.createElement('h2')
+    title.textContent = `Board ${id}`
+    wrap.replaceChildren(title, drawSeat(top), drawBoard(id), drawSeat(bottom))
+  }
+  $('sit').hidden = !(game.mode === 'turn' && game.canSit(HUMAN))
+  renderClocks()
+  const outcome = game.outcome()
+  if (outcome) {
+    $('status').textContent = outcome.message
+    $('status').dataset.reason = outcome.reason
+  } else if (!$('status').textContent || $('status').dataset.reason) {
+    delete $('status').dataset.reason
+    const whose = game.mode === 'turn' ? `${NAMES[game.toAct]} to act` : 'live: both boards play at once'
+    $('status').textContent = whose
+  }
+}
+
+function renderClocks() {
+  for (const el of document.querySelectorAll('[data-clock]')) {
+    const seat = el.dataset.clock
+    const ms = game.clock(seat, game.isOver() ? undefined : Math.max(now(), game.nowMs))
+    el.textContent = ms === null ? '' : `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${Math.floor(ms / 100) % 10}`
+    el.classList.toggle('running', !game.isOver() && game.isTurnOf(seat))
+  }
+}
+
+$('new-turn').onclick = () => start('turn')
+$('new-live').onclick = () => start('live')
+$('sit').onclick = () => act(() => game.sit(HUMAN))
+$('resign').onclick = () => act(() => game.resign(HUMAN, game.mode === 'live' ? now() : undefined))
+
+// For the browser tests (and the curious): the game on the page.
+globalThis.bughouseDemo = { get game() { return game }, human: HUMAN, start }
+
+start(params.get('mode') === 'live' ? 'live' : 'turn')

@@ -1,0 +1,25 @@
+// The package in browsers and bundlers (the "browser" export condition):
+// the WebAssembly build, loaded once with top-level await, so the API is
+// synchronous after `import` as in Node. Vite, esbuild and webpack resolve
+// the two `new URL(…, import.meta.url)` (the .wasm and the worker); a plain
+// <script type="module"> page imports this file by path.
+import * as glue from './pkg/bughouse.mjs'
+import { makeApi } from './api.mjs'
+
+const url = new URL('./pkg/bughouse_bg.wasm', import.meta.url)
+const module =
+  typeof WebAssembly.compileStreaming === 'function'
+    ? await WebAssembly.compileStreaming(fetch(url))
+    : await WebAssembly.compile(await (await fetch(url)).arrayBuffer())
+await glue.default({ module_or_path: module })
+
+function spawnWorker(onReply) {
+  const worker = new Worker(new URL('./bot-worker.browser.mjs', import.meta.url), { type: 'module' })
+  worker.addEventListener('message', (event) => onReply(event.data))
+  return { post: (msg) => worker.postMessage(msg), busy() {}, idle() {} }
+}
+
+const api = makeApi(glue, { module, spawnWorker })
+
+export const { Board, Game, perft, readBpgn } = api
+export default api

@@ -1,0 +1,198 @@
+//! `Board`: one bughouse board, the addon's `Board` (`../src/board.rs`,
+//! `../src/ui.rs`) method for method. Every rule is the core's.
+
+use bughouse_core as core;
+use wasm_bindgen::prelude::*;
+
+use crate::convert;
+use crate::error::{self, Code, Result};
+
+/// One board: placement, promoted marks, both pockets, side to move.
+#[wasm_bindgen]
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub(crate) inner: core::Board,
+    /// The positions before each move played by `push`, with that move.
+    history: Vec<(core::Board, core::Move)>,
+}
+
+impl Board {
+    /// Wraps a core board with an empty history.
+    pub(crate) fn from_core(inner: core::Board) -> Board {
+        Board {
+            inner,
+            history: Vec::new(),
+        }
+    }
+
+    /// Reads move text, UCI or SAN, into a move that is legal here.
+    fn legal_move(&self, text: &JsValue) -> Result<core::Move> {
+        let text = convert::string(text, "move")?;
+        let m = convert::parse_move(&self.inner, &text)?;
+        if !self.inner.is_legal(m) {
+            let mut copy = self.inner;
+            copy.play(m).map_err(error::illegal_move)?;
+        }
+        Ok(m)
+    }
+}
+
+#[wasm_bindgen]
+impl Board {
+    /// A board from a FEN (N1), or the standard start.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: JsValue, opts: JsValue) -> Result<Board> {
+        Ok(Board::from_core(convert::board_from(&fen, &opts)?))
+    }
+
+    /// The FEN of the position (N1), canonical.
+    pub fn fen(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The side to move.
+    #[wasm_bindgen(getter)]
+    pub fn turn(&self) -> String {
+        self.inner.turn().name().into()
+    }
+
+    /// The legal moves and drops as move codes (behind `legalMoves()`).
+    #[wasm_bindgen(js_name = "_legalMoveCodes")]
+    pub fn legal_move_codes(&self) -> Vec<u16> {
+        convert::move_codes(&self.inner.legal_moves())
+    }
+
+    /// Every legal move in SAN, separated by spaces (behind `legalMovesSan()`).
+    #[wasm_bindgen(js_name = "_legalMovesSanText")]
+    pub fn legal_moves_san_text(&self) -> String {
+        let moves = self.inner.legal_moves();
+        let mut out = String::with_capacity(moves.len() * 6);
+        for &m in moves.iter() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&self.inner.san(m).to_array_string());
+        }
+        out
+    }
+
+    /// Plays a move given as UCI or SAN and returns its UCI.
+    pub fn push(&mut self, text: JsValue) -> Result<String> {
+        let text = convert::string(&text, "move")?;
+        let m = convert::parse_move(&self.inner, &text)?;
+        let before = self.inner;
+        self.inner.play(m).map_err(error::illegal_move)?;
+        self.history.push((before, m));
+        Ok(convert::uci(m))
+    }
+
+    /// The SAN of a legal move given as UCI or SAN (N3, R16).
+    pub fn san(&self, text: JsValue) -> Result<String> {
+        let m = self.legal_move(&text)?;
+        Ok(self.inner.san(m).to_array_string().to_string())
+    }
+
+    /// The UCI of the legal move that move text names here.
+    #[wasm_bindgen(js_name = "parseSan")]
+    pub fn parse_san(&self, text: JsValue) -> Result<String> {
+        Ok(convert::uci(self.legal_move(&text)?))
+    }
+
+    /// Takes back the last move played by `push` and returns its UCI.
+    pub fn pop(&mut self) -> Result<String> {
+        let (before, m) = self
+            .history
+            .pop()
+            .ok_or_else(|| error::error(Code::EmptyHistory, "no move to take back"))?;
+        self.inner = before;
+        Ok(convert::uci(m))
+    }
+
+    /// Whether the side to move is in check.
+    #[wasm_bindgen(js_name = "isCheck")]
+    pub fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    /// Bughouse checkmate (R16, R17).
+    #[wasm_bindgen(js_name = "isCheckmate")]
+    pub fn is_checkmate(&self) -> bool {
+        self.inner.is_checkmate()
+    }
+
+    /// Waiting (R18): no legal move or drop, yet not mate.
+    #[wasm_bindgen(js_name = "isWaiting")]
+    pub fn is_waiting(&self) -> bool {
+        self.inner.is_waiting()
+    }
+
+    /// Whether a dropped piece could ever block the check (R16, R17).
+    #[wasm_bindgen(js_name = "dropCouldBlockCheck")]
+    pub fn drop_could_block_check(&self) -> bool {
+        self.inner.drop_could_block_check()
+    }
+
+    /// The pieces `color` may drop (R3).
+    pub fn pocket(&self, color: JsValue) -> Result<JsValue> {
+        Ok(convert::pocket(
+            self.inner.pocket(convert::parse_color(&color)?),
+        ))
+    }
+
+    /// The piece on a square, or `null`.
+    #[wasm_bindgen(js_name = "pieceAt")]
+    pub fn piece_at(&self, square: JsValue) -> Result<JsValue> {
+        Ok(self
+            .inner
+            .piece_at(convert::parse_square(&square)?)
+            .map_or(JsValue::NULL, convert::piece))
+    }
+
+    /// Leaf count `depth` plies down, in this board's flavour.
+    pub fn perft(&self, depth: JsValue) -> Result<f64> {
+        let depth = convert::perft_depth(&depth)?;
+        Ok(core::perft(&self.inner, depth) as f64)
+    }
+
+    // What board UIs need (the addon's `../src/ui.rs`).
+
+    /// The squares of the pieces giving check, a1 first; empty when not in check.
+    pub fn checkers(&self) -> js_sys::Array {
+        convert::squares(self.inner.checkers())
+    }
+
+    /// The square of the king in check, or `null`.
+    #[wasm_bindgen(js_name = "checkedKing")]
+    pub fn checked_king(&self) -> JsValue {
+        convert::nullable(
+            self.inner
+                .is_check()
+                .then(|| convert::square_name(self.inner.king_of(self.inner.turn()))),
+        )
+    }
+
+    /// The squares the piece on `square` attacks; empty for an empty square.
+    pub fn attacks(&self, square: JsValue) -> Result<js_sys::Array> {
+        let sq = convert::parse_square(&square)?;
+        Ok(convert::squares(match self.inner.piece_at(sq) {
+            Some(piece) => core::attacks(sq, piece, self.inner.occupied()),
+            None => core::Bitboard::EMPTY,
+        }))
+    }
+
+    /// The moves played by `push` and not taken back, as UCI, oldest first.
+    pub fn history(&self) -> Vec<String> {
+        self.history.iter().map(|&(_, m)| convert::uci(m)).collect()
+    }
+
+    /// The last move played by `push` and not taken back, as UCI, or `null`.
+    #[wasm_bindgen(js_name = "lastMove")]
+    pub fn last_move(&self) -> JsValue {
+        convert::nullable(self.history.last().map(|&(_, m)| convert::uci(m)))
+    }
+
+    /// An independent copy, history included.
+    pub fn copy(&self) -> Board {
+        self.clone()
+    }
+}

@@ -1,0 +1,47 @@
+//! The WebAssembly build of the npm package `bughouse`: the N-API addon's
+//! API (`../src/`) through wasm-bindgen, for browsers, bundlers and Node
+//! where no addon fits.
+//!
+//! Thin by design, as the addon is: every rule lives in `bughouse-core`;
+//! this crate converts values ([`convert`]) and maps errors ([`error`]) with
+//! the addon's codes and messages. One file per file of the addon, with the
+//! same exports under the same names (`_`-prefixed ones are the JS layer's,
+//! `../wasm/api.mjs`, as `_`-prefixed ones of the addon are index.js's).
+//! `__test__/surface.test.mjs` compares the two builds' surfaces, and the
+//! whole `node --test` suite runs against both (`make test-node-wasm`).
+
+#![forbid(unsafe_code)]
+
+mod board;
+mod bot;
+mod bpgn;
+mod convert;
+mod error;
+mod game;
+
+pub use board::Board;
+pub use game::Game;
+
+use wasm_bindgen::prelude::*;
+
+/// Leaf count `depth` plies below the position `fen` (N1).
+#[wasm_bindgen]
+pub fn perft(fen: JsValue, depth: JsValue, opts: JsValue) -> error::Result<f64> {
+    let depth = convert::perft_depth(&depth)?;
+    let fen = convert::string(&fen, "fen")?;
+    let board = convert::board_from(&JsValue::from(fen), &opts)?;
+    Ok(bughouse_core::perft(&board, depth) as f64)
+}
+
+/// The UCI of a move code, for the JS layer's table of interned strings.
+#[wasm_bindgen(js_name = "_uciOfCode")]
+pub fn uci_of_code(code: u32) -> error::Result<String> {
+    convert::move_of_code(code)
+        .map(convert::uci)
+        .ok_or_else(|| {
+            error::error(
+                error::Code::OutOfRange,
+                format!("{code} is not a move code"),
+            )
+        })
+}

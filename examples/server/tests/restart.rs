@@ -1,0 +1,218 @@
+//! `kill -9` in the middle of 20 running games, restart on the same
+//! database: every game is back in the state of its last logged action —
+//! moves, pockets, clocks (frozen at that action's time while the server
+//! was down, as the README documents) — and plays on to its end.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bughouse_core::{Game, GameSettings, Move, Seat, Seats, TimeControl};
+use common::{Client, Server, TempDb};
+use serde_json::{Value, json};
+
+const TABLES: usize = 20;
+const MOVE_CAP: u16 = 200;
+const BASE_MS: u64 = 120_000;
+
+fn live(i: usize) -> bool {
+    i % 2 == 0
+}
+
+fn settings(live: bool) -> GameSettings {
+    let mut settings = if live {
+        GameSettings {
+            time_control: Some(TimeControl {
+                base_ms: BASE_MS,
+                increment_ms: 0,
+            }),
+            humans: Seats::empty(),
+            ..GameSettings::default()
+        }
+    } else {
+        GameSettings::turn_based(Seats::empty())
+    };
+    settings.move_cap = MOVE_CAP;
+    settings
+}
+
+/// Rebuilds a game from a logged list of actions with the engine alone.
+fn replay(live: bool, log: &[Value]) -> Game {
+    let mut game = Game::new(settings(live)).unwrap();
+    for entry in log {
+        let at = entry["at_ms"].as_u64().unwrap();
+        let seat = entry["seat"]
+            .as_str()
+            .map(|s| Seat::from_char(s.chars().next().unwrap()).unwrap());
+        match entry["kind"].as_str().unwrap() {
+            "move" => {
+                let m = Move::from_uci(entry["uci"].as_str().unwrap()).unwrap();
+                game.play(seat.unwrap(), m, Some(at)).unwrap();
+            }
+            "sit" => {
+                game.sit(seat.unwrap()).unwrap();
+            }
+            "flag" => {
+                assert!(game.tick(at).unwrap().is_some());
+            }
+            other => panic!("an all-computer game logs no {other}"),
+        }
+    }
+    game
+}
+
+fn fields(frame: &Value) -> Value {
+    json!([
+        frame["bfen"],
+        frame["pockets"],
+        frame["clocks"],
+        frame["moves_played"],
+        frame["to_act"],
+        frame["sits_left"]
+    ])
+}
+
+fn log_of(report: &Value) -> Value {
+    json!({"seq": report["seq"], "seat": report["seat"], "kind": report["kind"], "uci": report["uci"], "at_ms": report["at_ms"]})
+}
+
+/// Watches a table and keeps its reports until the connection ends.
+fn watch(mut client: Client, reports: Arc<Mutex<Vec<Value>>>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while let Some(frame) = client.try_recv(Duration::from_secs(120)).await {
+            if frame["type"] == "report" {
+                let over = !frame["outcome"].is_null();
+                reports.lock().unwrap().push(frame);
+                if over {
+                    break;
+                }
+            }
+        }
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_in_the_middle_of_20_games_then_all_continue_from_the_same_state_and_finish() {
+    let db = TempDb::new("restart");
+    let mut server = Server::start(&db.path(), &[]);
+    let mut host = server.client().await;
+    let mut tables = Vec::new();
+    for i in 0..TABLES {
+        let mode = if live(i) { "live" } else { "turn_based" };
+        let id = host
+            .create(
+                json!({"mode": mode, "base_ms": BASE_MS, "bot_nodes": 200, "bot_delay_ms": 40,
+                           "move_cap": MOVE_CAP, "start": true}),
+            )
+            .await;
+        tables.push(id);
+    }
+    // A table waiting for players, with one human seated.
+    let waiting = host.create(json!({})).await;
+    let mut human = server.client().await;
+    let token = human.join(waiting, "B").await;
+
+    let mut before = Vec::new();
+    let mut watchers = Vec::new();
+    for &id in &tables {
+        let mut c = server.client().await;
+        c.send(json!({"type": "spectate", "table": id})).await;
+        c.expect("state").await;
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        watchers.push(watch(c, reports.clone()));
+        before.push(reports);
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while before.iter().any(|r| r.lock().unwrap().len() < 12) {
+        assert!(Instant::now() < deadline, "the games move");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    server.kill();
+    for w in watchers {
+        w.await.unwrap();
+    }
+    let before: Vec<Vec<Value>> = before.iter().map(|r| r.lock().unwrap().clone()).collect();
+    for (i, reports) in before.iter().enumerate() {
+        assert!(
+            reports.iter().all(|r| r["outcome"].is_null()),
+            "table {i} was running at the kill"
+        );
+    }
+
+    let server = Server::start(&db.path(), &[]);
+    let mut after = Vec::new();
+    let mut watchers = Vec::new();
+    for (i, &id) in tables.iter().enumerate() {
+        let mut c = server.client().await;
+        c.send(json!({"type": "spectate", "table": id})).await;
+        let state = c.expect("state").await;
+        assert_eq!(state["status"], "running", "table {id}");
+        let log = state["log"].as_array().unwrap().clone();
+        let seen = &before[i];
+        // Every action a client saw was logged first (written before the
+        // broadcast), in the same order with the same times.
+        assert!(
+            log.len() >= seen.len(),
+            "table {id}: {} < {}",
+            log.len(),
+            seen.len()
+        );
+        for (entry, report) in log.iter().zip(seen) {
+            assert_eq!(*entry, log_of(report), "table {id}");
+        }
+        // The restored state is exactly the engine's replay of the log…
+        let game = replay(live(i), &log);
+        assert_eq!(
+            state["bfen"],
+            game.bfen().to_string().as_str(),
+            "table {id}"
+        );
+        assert_eq!(state["moves_played"], game.moves_played());
+        for s in Seat::ALL {
+            let l = s.char().to_string();
+            assert_eq!(
+                state["pockets"][&l],
+                game.pocket(s).letters().collect::<String>().as_str()
+            );
+            // …with the clocks as they were at the last logged action.
+            if live(i) {
+                assert_eq!(
+                    state["clocks"][&l],
+                    json!(game.clock_ms(s)),
+                    "table {id} seat {l}"
+                );
+            }
+        }
+        assert_eq!(state["now_ms"], game.now_ms());
+        // …and when nothing was lost between write and broadcast, exactly
+        // what the last report showed.
+        if log.len() == seen.len() {
+            assert_eq!(fields(&state), fields(seen.last().unwrap()), "table {id}");
+        }
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        watchers.push(watch(c, reports.clone()));
+        after.push((log.len(), reports));
+    }
+    // The human's seat waits for them: the token still opens it.
+    let mut back = server.client().await;
+    back.send(json!({"type": "reconnect", "table": waiting, "token": token}))
+        .await;
+    assert_eq!(back.expect("joined").await["seat"], "B");
+    assert_eq!(back.expect("state").await["status"], "waiting");
+
+    // All 20 play on, numbering on from the log, to their end.
+    for w in watchers {
+        w.await.unwrap();
+    }
+    for (i, (logged, reports)) in after.iter().enumerate() {
+        let reports = reports.lock().unwrap();
+        let last = reports
+            .last()
+            .unwrap_or_else(|| panic!("table {i} went on"));
+        assert!(!last["outcome"].is_null(), "table {i} finished");
+        for (k, r) in reports.iter().enumerate() {
+            assert_eq!(r["seq"], (logged + k + 1) as u64);
+        }
+    }
+}
