@@ -273,7 +273,7 @@ pub const fn seat_str(seat: core::Seat) -> &'static str {
     }
 }
 
-/// Reads a board letter, `'A'` or `'B'` (R1).
+/// Reads a board letter, `'A'` or `'B'`, either case (R1; the core's reading).
 pub fn parse_board_id(value: &JsValue) -> Result<core::BoardId> {
     let text = string(value, "board")?;
     core::BoardId::from_name(&text).map_err(|e| error::core(e.code(), e))
