@@ -71,7 +71,7 @@
 
 mod board;
 mod bot;
-mod error;
+pub mod error;
 pub mod game;
 mod notation;
 
@@ -85,23 +85,25 @@ pub use board::attacks::{
 pub use board::bitboard::Bitboard;
 pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
+pub use board::edit::BoardFen;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
 pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
+pub use board::predicates::BoardOutcome;
 pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;
 pub use bot::{
     Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
-    TimePlan, TranspositionTable, choose, decide, decide_with,
+    TimePlan, TranspositionTable, choose, decide, decide_board, decide_with,
 };
 pub use error::{
-    FenError, FenErrorKind, GameError, IllegalMoveError, IllegalReason, MoveTextError, SanError,
-    SanIllegalReason, SetupError,
+    BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,
+    IllegalReason, MoveTextError, SanError, SanIllegalReason, SeatError, SettingsError, SetupError,
 };
-pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
+pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
 pub use game::outcome::{EndReason, Outcome};
 pub use game::seat::{BoardId, Seat, Seats, Team};
 pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};

@@ -214,7 +214,9 @@ fn settings(mode: Mode, max_cap: u16) -> impl Strategy<Value = GameSettings> {
     (time_control, 0u8..16, move_cap).prop_map(move |(time_control, humans, move_cap)| {
         GameSettings {
             mode,
-            time_control,
+            // R26: the turn-based game has no clocks (a time control there
+            // is a settings error).
+            time_control: time_control.filter(|_| mode == Mode::Live),
             humans: Seats::from_bits_truncate(humans),
             move_cap,
         }

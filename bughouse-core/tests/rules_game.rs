@@ -5,7 +5,7 @@
 use bughouse_core::{
     ActionKind, Board, BoardId, Color, EndReason, FenError, FenErrorKind, Game, GameError,
     GameSettings, IllegalMoveError, IllegalReason, Mode, Move, Outcome, Role, Seat, Seats,
-    SetupError, Square, Team, TimeControl, state_hash,
+    SettingsError, SetupError, Square, Team, TimeControl, state_hash,
 };
 
 const AW: Seat = Seat::A_WHITE;
@@ -249,10 +249,10 @@ fn n2_bfen_errors_name_what_and_where() {
     assert_eq!(&bad[e.offset..e.offset + 1], "X", "{e}");
     assert_eq!(
         Game::new(with_cap(unclocked(), 5000)).map(|_| ()),
-        Err(SetupError::MoveCapTooLarge {
+        Err(SetupError::Settings(SettingsError::MoveCapTooLarge {
             cap: 5000,
             max: bughouse_core::MAX_MOVE_CAP
-        })
+        }))
     );
 }
 
@@ -960,7 +960,13 @@ fn r26_turn_based_game_has_no_clocks() {
         }),
         ..turn_based()
     };
-    let mut g = Game::new(settings).unwrap();
+    // A time control in the turn-based game is a settings error, never
+    // silently dropped.
+    assert_eq!(
+        Game::new(settings).map(|_| ()),
+        Err(SetupError::Settings(SettingsError::TimeControlInTurnBased))
+    );
+    let mut g = Game::new(turn_based()).unwrap();
     for seat in Seat::ALL {
         assert_eq!(g.clock_ms(seat), None);
     }

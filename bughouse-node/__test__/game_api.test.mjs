@@ -8,7 +8,7 @@ import { throwsCode } from './helpers.mjs'
 
 describe('log, toJSON / fromJSON and undo', () => {
   it('JSON round trip gives an equal game that plays on the same', () => {
-    const g = new Game({ timeControl: '10+0.5' })
+    const g = new Game({ timeControl: { baseMs: 10000, incrementMs: 500 } })
     g.push('A', 'e4', 1000)
     g.offerDraw('B')
     g.tick(1500)
@@ -27,7 +27,7 @@ describe('log, toJSON / fromJSON and undo', () => {
   })
 
   it('a flag found by a refused move is logged as a tick at the flag', () => {
-    const g = new Game({ timeControl: '5+0' })
+    const g = new Game({ timeControl: { baseMs: 5000, incrementMs: 0 } })
     throwsCode(() => g.push('A', 'e4', 9000), 'ERR_GAME_OVER')
     assert.deepEqual(g.log().at(-1), { seat: null, kind: 'tick', move: null, atMs: 5000, clockMs: null, offers: '' })
     assert.deepEqual(Game.fromJSON(g.toJSON()).outcome(), g.outcome())

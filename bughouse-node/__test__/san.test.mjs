@@ -164,7 +164,7 @@ describe('push with SAN', () => {
 
   it('throws ERR_INVALID_MOVE for text that is neither UCI nor SAN, quoting it', () => {
     const b = new Board()
-    throwsCode(() => b.push('Nf9'), 'ERR_INVALID_MOVE', /"Nf9"/)
+    throwsCode(() => b.push('Nf9'), 'ERR_INVALID_MOVE', /['"]Nf9['"]/)
     throwsCode(() => b.push('hello'), 'ERR_INVALID_MOVE', /byte/)
   })
 

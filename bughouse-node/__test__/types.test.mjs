@@ -11,7 +11,7 @@ import { CODES } from './helpers.mjs'
 
 const require = createRequire(import.meta.url)
 const read = (path) => readFileSync(new URL(path, import.meta.url), 'utf8')
-const codesIn = (text) => new Set(text.match(/ERR_[A-Z_]+/g))
+const codesIn = (text) => new Set(text.match(/\b(?:ERR_[A-Z_]+|ABORT_ERR)\b/g))
 
 describe('TypeScript declarations', () => {
   it('usage.ts type-checks against index.d.ts', () => {
@@ -26,7 +26,9 @@ describe('error codes', () => {
   it('the ErrorCode type lists exactly the codes of src/error.rs and index.js', () => {
     const dts = read('../index.d.ts')
     const union = dts.slice(dts.indexOf('export type ErrorCode'), dts.indexOf('export interface BughouseError'))
-    const thrown = new Set([...codesIn(read('../src/error.rs')), ...codesIn(read('../index.js'))])
+    // The core's codes (one vocabulary with Python), the binding's own, index.js's.
+    const core = read('../../bughouse-core/src/error.rs')
+    const thrown = new Set([...codesIn(core), ...codesIn(read('../src/error.rs')), ...codesIn(read('../index.js'))])
     assert.deepEqual([...codesIn(union)].sort(), [...thrown].sort())
     assert.deepEqual([...CODES].sort(), [...thrown].sort())
   })

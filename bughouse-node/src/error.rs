@@ -9,75 +9,60 @@
 //!
 //! Arguments of the wrong JavaScript type (a number where a string is
 //! expected) are refused by napi-rs's own conversions before our code runs;
-//! they throw too, with napi-rs's codes (`StringExpected`, …), and never crash.
+//! index.js gives those errors our `ERR_INVALID_ARG_TYPE` (and a call on
+//! something that is not an instance of the class `ERR_INVALID_THIS`).
+//! Messages quote only the start of the caller's text ([`quote`]).
 
-use bughouse_core::{FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError};
+use bughouse_core::{
+    ErrorCode, Excerpt, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+};
 
-/// The stable `code` of every error the package throws on purpose.
-///
-/// The first eight are the package's API (issue 6); the next four name the
-/// other ways the core refuses a game action ([`GameError`]); the next three
-/// are the argument checks every binding needs, named as Node names its own;
-/// the last is the computer player's one failure of the system.
+/// The stable `code` of every error the package throws on purpose: the
+/// core's own code for everything the core decides (one vocabulary with the
+/// Python package, see `bughouse_core::ErrorCode`), and the few failures
+/// only a binding can have.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
-    /// A FEN or BFEN that cannot be read, or a position no game can reach (N1, N2).
-    InvalidFen,
-    /// Move text that is neither UCI nor SAN (N3).
-    InvalidMove,
-    /// A well-formed move that is not legal now (R9–R13), UCI or SAN.
-    IllegalMove,
-    /// SAN that fits more than one legal move (N3).
-    AmbiguousMove,
-    /// A seat acting when it is not its turn (R19, R22, F12).
-    NotYourTurn,
-    /// An action after the game ended (R27–R34), or one stamped after a
-    /// flag fell, which ends the game at the flag (F2).
-    GameOver,
-    /// A seat that used its three sits (R24).
-    NoSitsLeft,
-    /// Text with no BPGN game record in it at all (N4).
-    InvalidBpgn,
-    /// A timestamp before the game's time (R21, F3).
-    TimeWentBackwards,
-    /// A move without a timestamp in a live game with clocks (R21).
-    TimestampRequired,
-    /// A sit in the live game (F7).
-    SitInLiveGame,
-    /// A draw offer from a computer seat (R30, F11).
-    NotHuman,
-    /// A string argument outside its set: a colour, a square, a seat, an option.
-    InvalidArgValue,
-    /// A number argument that is not an integer in range (a perft depth, a
-    /// timestamp, a move cap).
-    OutOfRange,
+    /// What the core decided: its code, as it gives it.
+    Core(ErrorCode),
     /// `pop()` with no move to take back.
     EmptyHistory,
     /// The computer player could not start its search thread: the system
     /// is out of threads or memory (`botMove`).
     NoSearchThread,
+    /// An argument of the wrong JavaScript type (a number for a seat, a
+    /// string for the options).
+    InvalidArgType,
+    /// A game used after `dispose()`.
+    Disposed,
+    /// `botMoveAsync(…, { play: true })`: the seat's board changed while the
+    /// search ran, so its choice is not played (another call moved first).
+    StaleSearch,
+}
+
+// The core's codes the binding also gives for its own argument checks (a
+// JavaScript number that is no integer, an option outside its set), under
+// their core names.
+#[allow(non_upper_case_globals)]
+impl Code {
+    /// A string argument outside its set of values.
+    pub const InvalidArgValue: Code = Code::Core(ErrorCode::InvalidArgValue);
+    /// A number argument that is not an integer in range.
+    pub const OutOfRange: Code = Code::Core(ErrorCode::OutOfRange);
+    /// Text with no BPGN game record in it at all (N4).
+    pub const InvalidBpgn: Code = Code::Core(ErrorCode::InvalidBpgn);
 }
 
 impl Code {
     /// The string JavaScript sees as `error.code`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Code::InvalidFen => "ERR_INVALID_FEN",
-            Code::InvalidMove => "ERR_INVALID_MOVE",
-            Code::IllegalMove => "ERR_ILLEGAL_MOVE",
-            Code::AmbiguousMove => "ERR_AMBIGUOUS_MOVE",
-            Code::NotYourTurn => "ERR_NOT_YOUR_TURN",
-            Code::GameOver => "ERR_GAME_OVER",
-            Code::NoSitsLeft => "ERR_NO_SITS_LEFT",
-            Code::InvalidBpgn => "ERR_INVALID_BPGN",
-            Code::TimeWentBackwards => "ERR_TIME_WENT_BACKWARDS",
-            Code::TimestampRequired => "ERR_TIMESTAMP_REQUIRED",
-            Code::SitInLiveGame => "ERR_SIT_IN_LIVE_GAME",
-            Code::NotHuman => "ERR_NOT_HUMAN",
-            Code::InvalidArgValue => "ERR_INVALID_ARG_VALUE",
-            Code::OutOfRange => "ERR_OUT_OF_RANGE",
+            Code::Core(code) => code.as_str(),
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
             Code::NoSearchThread => "ERR_NO_SEARCH_THREAD",
+            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
+            Code::Disposed => "ERR_DISPOSED",
+            Code::StaleSearch => "ERR_STALE_SEARCH",
         }
     }
 }
@@ -99,64 +84,73 @@ pub fn error(code: Code, message: impl Into<String>) -> Error {
     Error::new(code, message.into())
 }
 
-/// A FEN that could not be read or describes an impossible position.
-pub fn invalid_fen(e: FenError) -> Error {
-    error(Code::InvalidFen, e.to_string())
+/// Any core error: its code and its message.
+pub fn core(code: ErrorCode, message: impl std::fmt::Display) -> Error {
+    error(Code::Core(code), message.to_string())
 }
 
-/// Move text that could not be read; `text` is quoted in the message.
+/// The caller's text for a message, as the core quotes it
+/// ([`Excerpt`]: its first characters), so a megabyte argument gives a
+/// short message.
+pub fn quote(text: &str) -> String {
+    Excerpt::of(text).to_string()
+}
+
+/// A FEN that could not be read or describes an impossible position.
+pub fn invalid_fen(e: FenError) -> Error {
+    core(e.code(), e)
+}
+
+/// Move text that could not be read; the start of `text` is quoted.
 pub fn invalid_move(text: &str, e: MoveTextError) -> Error {
-    error(Code::InvalidMove, format!("{text:?}: {e}"))
+    core(e.code(), format_args!("{}: {e}", Excerpt::of(text)))
 }
 
 /// A move the position does not allow; the core says why.
 pub fn illegal_move(e: IllegalMoveError) -> Error {
-    error(Code::IllegalMove, e.to_string())
+    core(e.code(), e)
 }
 
-/// SAN that names no legal move on one board (N3): unreadable, illegal, or
-/// ambiguous, each with its own code; `text` is quoted for the first.
+/// SAN that names no legal move on one board (N3); the start of `text` is
+/// quoted for unreadable text.
 pub fn san(text: &str, e: SanError) -> Error {
     match e {
         SanError::Invalid(e) => invalid_move(text, e),
-        SanError::Illegal { .. } => error(Code::IllegalMove, e.to_string()),
-        SanError::Ambiguous { .. } => error(Code::AmbiguousMove, e.to_string()),
+        _ => core(e.code(), e),
     }
 }
 
-/// A game action the core refused. Exhaustive on purpose: a new variant in
-/// the core does not compile here until it has a code.
+/// A game action the core refused.
 pub fn game(e: GameError) -> Error {
-    let code = match e {
-        GameError::GameOver => Code::GameOver,
-        GameError::NotYourTurn { .. } => Code::NotYourTurn,
-        GameError::InvalidMove { .. } => Code::InvalidMove,
-        GameError::AmbiguousMove { .. } => Code::AmbiguousMove,
-        GameError::IllegalSan { .. } | GameError::IllegalMove { .. } => Code::IllegalMove,
-        GameError::TimeWentBackwards { .. } => Code::TimeWentBackwards,
-        GameError::TimestampRequired => Code::TimestampRequired,
-        GameError::NoSitsLeft { .. } => Code::NoSitsLeft,
-        GameError::SitInLiveGame => Code::SitInLiveGame,
-        GameError::NotHuman { .. } => Code::NotHuman,
-    };
-    error(code, e.to_string())
+    core(e.code(), e)
 }
 
-/// A game that could not be set up: a bad BFEN, or a move cap above what
-/// the core's fixed-size history holds.
+/// A game that could not be set up: a bad BFEN or settings.
 pub fn setup(e: SetupError) -> Error {
-    let code = match e {
-        SetupError::Fen(_) => Code::InvalidFen,
-        SetupError::MoveCapTooLarge { .. } => Code::OutOfRange,
-    };
-    error(code, e.to_string())
+    core(e.code(), e)
 }
 
 /// A string argument outside its set of values.
 pub fn invalid_arg(name: &str, expected: &str, got: &str) -> Error {
     error(
         Code::InvalidArgValue,
-        format!("{name} must be {expected}, got {got:?}"),
+        format!("{name} must be {expected}, got {}", Excerpt::of(got)),
+    )
+}
+
+/// An argument of the wrong JavaScript type: `got` names its type.
+pub fn invalid_type(name: &str, expected: &str, got: &str) -> Error {
+    error(
+        Code::InvalidArgType,
+        format!("{name} must be {expected}, got {got}"),
+    )
+}
+
+/// A game used after `dispose()`.
+pub fn disposed() -> Error {
+    error(
+        Code::Disposed,
+        "the game was disposed (dispose()): it holds no state any more",
     )
 }
 

@@ -5,7 +5,7 @@
 use bughouse_core::{Bitboard, BoardId, Color, Role, Seat, Seats, Square};
 use pyo3::prelude::*;
 
-use crate::errors;
+use crate::errors::{self, OrRaise};
 
 /// The square with index `value`, or `ValueError`.
 pub(crate) fn square(value: i64) -> PyResult<Square> {
@@ -56,13 +56,9 @@ pub(crate) fn square_name(sq: Square) -> String {
 }
 
 /// The seat of a BPGN letter: `"A"` = A-White, `"a"` = A-Black, `"B"` =
-/// B-White, `"b"` = B-Black; anything else is a `BughouseError` naming it.
+/// B-White, `"b"` = B-Black; anything else is the core's `SeatError`.
 pub(crate) fn seat(letter: &str) -> PyResult<Seat> {
-    let mut chars = letter.chars();
-    match (chars.next().and_then(Seat::from_char), chars.next()) {
-        (Some(seat), None) => Ok(seat),
-        _ => Err(errors::bad_seat(letter)),
-    }
+    Seat::from_name(letter).or_raise()
 }
 
 /// The letter of a seat, as Python sees it.
@@ -70,13 +66,9 @@ pub(crate) fn seat_letter(seat: Seat) -> String {
     seat.char().to_string()
 }
 
-/// The board of a letter: `"A"` or `"B"` (either case).
+/// The board of a letter: `"A"` or `"B"` (either case, the core's reading).
 pub(crate) fn board_id(letter: &str) -> PyResult<BoardId> {
-    let mut chars = letter.chars();
-    match (chars.next().and_then(BoardId::from_char), chars.next()) {
-        (Some(id), None) => Ok(id),
-        _ => Err(errors::bad_board(letter)),
-    }
+    BoardId::from_name(letter).or_raise()
 }
 
 /// A set of seats as their letters, in seat order (`"AaBb"`).

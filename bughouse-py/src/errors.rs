@@ -3,11 +3,14 @@
 //! Every exception the package raises is defined here, in the hierarchy the
 //! API fixes: `BughouseError(ValueError)` and one subclass per kind of bad
 //! input, python-chess style (`except ValueError` keeps working). Every
-//! variant of the core's error enums is matched here without a wildcard, so
-//! a variant added to the core fails to compile until it has an exception.
+//! exception carries the core's stable code as its `code` attribute
+//! (`"ERR_ILLEGAL_MOVE"` …: `bughouse_core::ErrorCode`, the same codes the
+//! Node package gives as `err.code`); the class follows from the code, so
+//! this file only translates.
 
 use bughouse_core::{
-    FenError, GameError, MoveTextError, Outcome, SanError, Seat, SetupError, TimeControlError,
+    ErrorCode, Excerpt, FenError, GameError, MoveTextError, Outcome, SanError, Seat, SetupError,
+    TimeControlError,
 };
 use pyo3::exceptions::{PyIndexError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -71,6 +74,9 @@ create_exception!(
 /// Adds every exception type to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // Every exception the engine raises sets its own `code`; the class
+    // default is for instances made elsewhere.
+    py.get_type::<BughouseError>().setattr("code", py.None())?;
     m.add("BughouseError", py.get_type::<BughouseError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
@@ -83,6 +89,33 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// Sets the exception's `code` attribute (what programs branch on).
+pub(crate) fn with_code(err: PyErr, code: &str) -> PyErr {
+    Python::attach(|py| {
+        // Setting an attribute on a fresh exception instance cannot fail
+        // short of memory; the exception is raised either way.
+        let _ = err.value(py).setattr("code", code);
+    });
+    err
+}
+
+/// The exception of a core code, with `message`: the class is the code's
+/// (python-chess style subclasses of `BughouseError`), `code` the core's.
+pub(crate) fn exception(code: ErrorCode, message: String) -> PyErr {
+    let err = match code {
+        ErrorCode::InvalidFen => InvalidFenError::new_err(message),
+        ErrorCode::InvalidMove => InvalidMoveError::new_err(message),
+        ErrorCode::IllegalMove => IllegalMoveError::new_err(message),
+        ErrorCode::AmbiguousMove => AmbiguousMoveError::new_err(message),
+        ErrorCode::NotYourTurn => NotYourTurnError::new_err(message),
+        ErrorCode::GameOver => GameOverError::new_err(message),
+        ErrorCode::NoSitsLeft => NoSitsLeftError::new_err(message),
+        ErrorCode::InvalidBpgn => InvalidBpgnError::new_err(message),
+        _ => BughouseError::new_err(message),
+    };
+    with_code(err, code.as_str())
+}
+
 /// A core error that has one Python exception. The core's `Display` already
 /// names what is wrong and where (byte offset, square, rule id); the message
 /// keeps it whole.
@@ -92,13 +125,37 @@ pub(crate) trait ToPyErr {
 
 impl ToPyErr for FenError {
     fn to_py_err(self) -> PyErr {
-        InvalidFenError::new_err(self.to_string())
+        exception(self.code(), self.to_string())
     }
 }
 
 impl ToPyErr for bughouse_core::IllegalMoveError {
     fn to_py_err(self) -> PyErr {
-        IllegalMoveError::new_err(self.to_string())
+        exception(self.code(), self.to_string())
+    }
+}
+
+impl ToPyErr for bughouse_core::SettingsError {
+    fn to_py_err(self) -> PyErr {
+        exception(self.code(), self.to_string())
+    }
+}
+
+impl ToPyErr for bughouse_core::SeatError {
+    fn to_py_err(self) -> PyErr {
+        exception(self.code(), self.to_string())
+    }
+}
+
+impl ToPyErr for bughouse_core::BoardIdError {
+    fn to_py_err(self) -> PyErr {
+        exception(self.code(), self.to_string())
+    }
+}
+
+impl ToPyErr for bughouse_core::game::OutcomeError {
+    fn to_py_err(self) -> PyErr {
+        exception(self.code(), self.to_string())
     }
 }
 
@@ -109,10 +166,15 @@ pub(crate) struct BadMoveText<'a>(pub &'a str, pub MoveTextError);
 impl ToPyErr for BadMoveText<'_> {
     fn to_py_err(self) -> PyErr {
         let BadMoveText(text, e) = self;
-        InvalidMoveError::new_err(format!(
-            "invalid UCI move '{text}' at byte {}: {}",
-            e.offset, e.reason
-        ))
+        exception(
+            e.code(),
+            format!(
+                "invalid UCI move {} at byte {}: {}",
+                Excerpt::of(text),
+                e.offset,
+                e.reason
+            ),
+        )
     }
 }
 
@@ -122,30 +184,33 @@ pub(crate) struct BadSan<'a>(pub &'a str, pub SanError);
 impl ToPyErr for BadSan<'_> {
     fn to_py_err(self) -> PyErr {
         let BadSan(text, e) = self;
-        match e {
-            SanError::Invalid(e) => InvalidMoveError::new_err(format!(
-                "invalid SAN '{text}' at byte {}: {}",
-                e.offset, e.reason
-            )),
+        let message = match e {
+            SanError::Invalid(e) => format!(
+                "invalid SAN {} at byte {}: {}",
+                Excerpt::of(text),
+                e.offset,
+                e.reason
+            ),
             // The core's messages name the SAN and why (or both matches).
-            SanError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
-            SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(e.to_string()),
-        }
+            SanError::Illegal { .. } | SanError::Ambiguous { .. } => e.to_string(),
+        };
+        exception(e.code(), message)
     }
 }
 
 impl ToPyErr for SetupError {
     fn to_py_err(self) -> PyErr {
-        match self {
-            SetupError::Fen(e) => InvalidFenError::new_err(format!("invalid BFEN: {e}")),
-            SetupError::MoveCapTooLarge { .. } => BughouseError::new_err(self.to_string()),
-        }
+        let message = match self {
+            SetupError::Fen(e) => format!("invalid BFEN: {e}"),
+            SetupError::Settings(e) => e.to_string(),
+        };
+        exception(self.code(), message)
     }
 }
 
 impl ToPyErr for TimeControlError {
     fn to_py_err(self) -> PyErr {
-        BughouseError::new_err(self.to_string())
+        exception(self.code(), self.to_string())
     }
 }
 
@@ -167,34 +232,29 @@ impl ToPyErr for Refused<'_> {
             outcome,
         } = self;
         let message = error.to_string();
-        match error {
-            GameError::GameOver => GameOverError::new_err(match outcome {
+        let message = match error {
+            GameError::GameOver => match outcome {
                 Some(o) => format!("the game is over: {o}"),
                 None => message,
-            }),
-            GameError::NotYourTurn { seat } => NotYourTurnError::new_err(format!(
-                "not your turn: {seat} ('{}') may not act now",
-                seat.char()
-            )),
-            GameError::InvalidMove { seat, error } => InvalidMoveError::new_err(match text {
+            },
+            GameError::NotYourTurn { seat } => {
+                format!("not your turn: {seat} ('{}') may not act now", seat.char())
+            }
+            GameError::InvalidMove { seat, error } => match text {
                 Some(text) => format!(
-                    "{seat}: invalid move '{text}' (neither UCI nor SAN) at byte {}: {}",
-                    error.offset, error.reason
+                    "{seat}: invalid move {} (neither UCI nor SAN) at byte {}: {}",
+                    Excerpt::of(text),
+                    error.offset,
+                    error.reason
                 ),
                 None => message,
-            }),
-            GameError::AmbiguousMove { seat, .. } => {
-                AmbiguousMoveError::new_err(with_seat(seat, text, message))
-            }
-            GameError::IllegalSan { seat, .. } | GameError::IllegalMove { seat, .. } => {
-                IllegalMoveError::new_err(with_seat(seat, text, message))
-            }
-            GameError::NoSitsLeft { .. } => NoSitsLeftError::new_err(message),
-            GameError::TimeWentBackwards { .. }
-            | GameError::TimestampRequired
-            | GameError::SitInLiveGame
-            | GameError::NotHuman { .. } => BughouseError::new_err(message),
-        }
+            },
+            GameError::AmbiguousMove { seat, .. }
+            | GameError::IllegalSan { seat, .. }
+            | GameError::IllegalMove { seat, .. } => with_seat(seat, text, message),
+            _ => message,
+        };
+        exception(error.code(), message)
     }
 }
 
@@ -202,41 +262,22 @@ impl ToPyErr for Refused<'_> {
 /// the caller gave, when it differs from what the message shows.
 fn with_seat(seat: Seat, text: Option<&str>, message: String) -> String {
     match text {
-        Some(text) if !message.contains(text) => format!("{message} (from '{text}' by {seat})"),
+        Some(text) if !message.contains(text) => {
+            format!("{message} (from {} by {seat})", Excerpt::of(text))
+        }
         _ => message,
     }
 }
 
-/// Text as Python's `repr` shows a simple str: `'x'`.
-pub(crate) fn quoted(text: &str) -> String {
-    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
-}
-
-/// A seat letter that is not one of `A a B b` (BPGN letters).
-pub(crate) fn bad_seat(letter: &str) -> PyErr {
-    BughouseError::new_err(format!(
-        "not a seat: {} (seats are 'A' = A-White, 'a' = A-Black, 'B' = B-White, 'b' = B-Black)",
-        quoted(letter)
-    ))
-}
-
-/// A board letter that is not `A` or `B`.
-pub(crate) fn bad_board(letter: &str) -> PyErr {
-    BughouseError::new_err(format!(
-        "not a board: {} (boards are 'A' and 'B')",
-        quoted(letter)
-    ))
-}
-
-/// A game setting that is not one of its values (mode, humans, move cap,
-/// timestamps).
+/// A number argument outside its range that the core does not see (a
+/// negative timestamp or move cap): `BughouseError`, code `ERR_OUT_OF_RANGE`.
 pub(crate) fn bad_setting(message: String) -> PyErr {
-    BughouseError::new_err(message)
+    exception(ErrorCode::OutOfRange, message)
 }
 
 /// A record that breaks the rules, in `read_bpgn(..., strict=True)`.
 pub(crate) fn invalid_bpgn(message: String) -> PyErr {
-    InvalidBpgnError::new_err(message)
+    exception(ErrorCode::InvalidBpgn, message)
 }
 
 /// A file that could not be read: `OSError(errno, why, path)`, which Python
@@ -268,28 +309,59 @@ impl<T, E: ToPyErr> OrRaise<T> for Result<T, E> {
 
 /// Move fields that do not make a move (`Move(...)` with a bad combination).
 pub(crate) fn invalid_move(message: String) -> PyErr {
-    InvalidMoveError::new_err(message)
+    exception(ErrorCode::InvalidMove, message)
 }
 
 /// A pocket description that cannot be read or breaks the R8 bounds.
 pub(crate) fn invalid_pocket(message: String) -> PyErr {
-    BughouseError::new_err(message)
+    exception(ErrorCode::InvalidArgValue, message)
 }
 
 /// An integer that is not a square, piece type, or other enumerated value:
-/// a plain `ValueError`, as python-chess raises for such arguments.
+/// a plain `ValueError`, as python-chess raises for such arguments (with
+/// the code `ERR_OUT_OF_RANGE`).
 pub(crate) fn out_of_range(what: &str, value: i64, range: &str) -> PyErr {
-    PyValueError::new_err(format!("{what} must be in {range}, not {value}"))
+    with_code(
+        PyValueError::new_err(format!("{what} must be in {range}, not {value}")),
+        ErrorCode::OutOfRange.as_str(),
+    )
 }
 
 /// As `out_of_range`, for an argument of any size.
 pub(crate) fn out_of_range_int(what: &str, value: &crate::convert::Int, range: &str) -> PyErr {
-    PyValueError::new_err(format!("{what} must be in {range}, not {value}"))
+    with_code(
+        PyValueError::new_err(format!("{what} must be in {range}, not {value}")),
+        ErrorCode::OutOfRange.as_str(),
+    )
+}
+
+/// A piece symbol that is not one FEN letter, as `chess.Piece.from_symbol`
+/// raises.
+pub(crate) fn bad_piece_symbol(symbol: &str) -> PyErr {
+    with_code(
+        PyValueError::new_err(format!(
+            "not a piece symbol: {} (one of P N B R Q K, lower case for Black)",
+            Excerpt::of(symbol)
+        )),
+        ErrorCode::InvalidArgValue.as_str(),
+    )
+}
+
+/// An edit that would make a position no FEN may hold (N1): the core's
+/// reason, as `InvalidFenError` (the board is unchanged).
+pub(crate) fn bad_edit(kind: bughouse_core::FenErrorKind) -> PyErr {
+    exception(
+        ErrorCode::InvalidFen,
+        format!("the edit would make an invalid position: {kind}"),
+    )
 }
 
 /// A name that is not a square name, as `chess.parse_square` raises.
 pub(crate) fn bad_square_name(name: &str) -> PyErr {
-    PyValueError::new_err(format!("not a square name: {name:?}"))
+    with_code(
+        PyValueError::new_err(format!("not a square name: {}", Excerpt::of(name))),
+        ErrorCode::InvalidArgValue.as_str(),
+    )
 }
 
 /// `pop()` on a board with no moves: `IndexError`, as `list.pop()` and

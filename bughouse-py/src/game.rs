@@ -11,8 +11,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    Action, ActionKind, Bfen, BotAction, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
-    Outcome, Report, SearchLimits, Seat, Seats, Snapshot, TimeControl, parse_bfen,
+    Action, ActionKind, Bfen, BoardId, BotAction, Game, GameError, GameSettings, MAX_MOVE_CAP,
+    Mode, Move, Outcome, Report, Seat, Snapshot, TimeControl, TimePlan, parse_bfen,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -21,6 +21,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyType};
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -72,40 +73,26 @@ pub(crate) struct PyGame {
     last_report: Mutex<Option<Report>>,
 }
 
-/// `"live"` or `"turn"`.
-fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Live => "live",
-        Mode::TurnBased => "turn",
-    }
-}
-
-fn parse_mode(mode: &str) -> PyResult<Mode> {
-    match mode {
-        "live" => Ok(Mode::Live),
-        "turn" => Ok(Mode::TurnBased),
-        _ => Err(errors::bad_setting(format!(
-            "not a mode: {} ('live' or 'turn')",
-            errors::quoted(mode)
-        ))),
-    }
-}
-
-fn parse_humans(humans: &str) -> PyResult<Seats> {
-    Seats::from_letters(humans).ok_or_else(|| {
-        errors::bad_setting(format!(
-            "humans must be seat letters from 'AaBb', not {}",
-            errors::quoted(humans)
-        ))
-    })
-}
-
 fn parse_move_cap(cap: &Int) -> PyResult<u16> {
-    cap.get::<u16>()
-        .filter(|c| *c <= MAX_MOVE_CAP)
-        .ok_or_else(|| {
-            errors::bad_setting(format!("move cap {cap} is not in 0..={MAX_MOVE_CAP} (R32)"))
-        })
+    let value = cap.get::<u64>().ok_or_else(|| {
+        errors::bad_setting(format!("move cap {cap} is not in 1..={MAX_MOVE_CAP} (R32)"))
+    })?;
+    bughouse_core::game::check_move_cap(value).or_raise()
+}
+
+/// The `time_control` argument: left out (the mode's default: 3 minutes
+/// live, none turn-based, R20, R26), `None` (a live game without clocks),
+/// or `"base+increment"` in seconds.
+pub(crate) enum TimeControlArg {
+    Default,
+    Given(Option<String>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TimeControlArg {
+    type Error = PyErr;
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<TimeControlArg> {
+        Ok(TimeControlArg::Given(ob.extract()?))
+    }
 }
 
 /// A caller's timestamp: ms since the game started (F1), never negative.
@@ -123,21 +110,21 @@ fn timestamp(at_ms: Option<Int>) -> PyResult<Option<u64>> {
 
 fn settings(
     mode: &str,
-    time_control: Option<&str>,
+    time_control: TimeControlArg,
     humans: &str,
     move_cap: &Int,
 ) -> PyResult<GameSettings> {
-    let mode = parse_mode(mode)?;
-    let time_control = match (mode, time_control) {
-        (Mode::Live, Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
-        // The turn-based game has no clocks (R26); a live game without a
-        // time control has none either (as a replayed record).
-        _ => None,
+    let mode = Mode::from_name(mode).or_raise()?;
+    let time_control = match time_control {
+        TimeControlArg::Default => GameSettings::of_mode(mode).time_control,
+        TimeControlArg::Given(None) => None,
+        TimeControlArg::Given(Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
     };
+    // The core checks the whole (R26: no time control in the turn-based game).
     Ok(GameSettings {
         mode,
         time_control,
-        humans: parse_humans(humans)?,
+        humans: bughouse_core::game::parse_humans(humans).or_raise()?,
         move_cap: parse_move_cap(move_cap)?,
     })
 }
@@ -196,6 +183,16 @@ impl PyGame {
         Ok(report)
     }
 
+    /// F12's first checks, the core's: the game is on, then `letter`
+    /// names a seat. Every action runs them before its other arguments.
+    fn acting_seat(&self, letter: &str) -> PyResult<Seat> {
+        let result = {
+            let game = self.lock();
+            game.acting_seat(letter).map_err(|e| (e, game.outcome()))
+        };
+        result.map_err(|(error, outcome)| self.refused(error, outcome))
+    }
+
     /// A refusal of the core as its exception (see `act`).
     fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
         Refused {
@@ -212,7 +209,7 @@ impl PyGame {
         let s = game.settings();
         (
             PICKLE_VERSION,
-            mode_name(s.mode).to_string(),
+            s.mode.as_str().to_string(),
             s.time_control.map(|tc| tc.to_string()),
             convert::seat_letters(s.humans),
             s.move_cap,
@@ -246,14 +243,14 @@ fn action_of(entry: &LogEntry) -> PyResult<Action> {
         ("abandon", None) => ActionKind::Abandon,
         ("offer_draw", None) => ActionKind::OfferDraw,
         ("withdraw_draw", None) => ActionKind::WithdrawDraw,
-        (kind, _) => return Err(bad(format!("kind {}", errors::quoted(kind)))),
+        (kind, _) => return Err(bad(format!("kind {kind:?}"))),
     };
     Ok(Action {
         seat: seat.as_deref().map(convert::seat).transpose()?,
         kind,
         at_ms: *at_ms,
         clock_ms: *clock_ms,
-        offers: parse_humans(offers)?,
+        offers: bughouse_core::game::parse_humans(offers).or_raise()?,
     })
 }
 
@@ -266,7 +263,7 @@ fn restore(state: PickleState) -> PyResult<Game> {
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
-    let settings = settings(&mode, tc.as_deref(), &humans, &Int::from(cap))?;
+    let settings = settings(&mode, TimeControlArg::Given(tc), &humans, &Int::from(cap))?;
     let start = parse_bfen(&bfen).map_err(|e| corrupt(e.to_string()))?;
     let log = log.iter().map(action_of).collect::<PyResult<Vec<_>>>()?;
     Game::restore(settings, start, &log).map_err(|e| corrupt(e.to_string()))
@@ -279,19 +276,19 @@ impl PyGame {
     ///
     /// `mode`: `"live"` (both boards at once, with clocks, R19–R21) or
     /// `"turn"` (one seat at a time in the rotation A, B, b, a, with sits
-    /// and repetition, R22–R26; no clocks, `time_control` is ignored).
-    /// `time_control`: `"base+increment"` in seconds (R20); None for a live
-    /// game without clocks. `humans`: the human seats (R30). `bfen`: the
+    /// and repetition, R22–R26; no clocks: a `time_control` is an error).
+    /// `time_control`: `"base+increment"` in seconds (R20), `"180+0"` by
+    /// default in the live game; None for a live game without clocks. `humans`: the human seats (R30). `bfen`: the
     /// start, `"fenA | fenB"` (N2, R7), judged at once (F8);
     /// `InvalidFenError`. `move_cap`: R32, at most 2000.
     #[new]
     #[pyo3(
-        signature = (*, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
-        text_signature = "(*, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=800)"
+        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
+        text_signature = "(*, mode='live', time_control=..., humans='AaBb', bfen=None, move_cap=800)"
     )]
     fn new(
         mode: &str,
-        time_control: Option<&str>,
+        time_control: TimeControlArg,
         humans: &str,
         bfen: Option<&str>,
         move_cap: Int,
@@ -308,7 +305,7 @@ impl PyGame {
     /// `"live"` or `"turn"`.
     #[getter]
     fn mode(&self) -> &'static str {
-        mode_name(self.lock().settings().mode)
+        self.lock().settings().mode.as_str()
     }
 
     /// `"base+increment"` in seconds, or None without clocks (turn-based
@@ -400,7 +397,7 @@ impl PyGame {
         r#move: &Bound<'py, PyAny>,
         at_ms: Option<Int>,
     ) -> PyResult<Bound<'py, PyMove>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
@@ -438,7 +435,7 @@ impl PyGame {
     /// `BughouseError` in the live game. Returns the outcome if the sit
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let outcome = self.act_report(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
@@ -449,12 +446,17 @@ impl PyGame {
     /// `can_sit(seat)`), in the live game that the seat is waiting (R18):
     /// it has no legal move until its partner sends a piece.
     ///
-    /// `nodes`: the search budget (at least 1; 25000 by default, about
-    /// 9 ms of CPU; more is stronger). `seed`: in `0..2**64`; the same game, seat,
-    /// budget and seed always give the same answer. `play=True` also plays
+    /// `nodes`: the search budget (at least 1; by default 25000, about
+    /// 9 ms of CPU, or no node limit when a time is given; more is
+    /// stronger). `time_ms`: think at most this long (wall time, at least
+    /// 1). `clock=True`: think for a share of the seat's own remaining time
+    /// and increment at `at_ms` (live games with clocks; not with
+    /// `time_ms`). `seed`: in `0..2**64`; the same game, seat, node budget
+    /// and seed always give the same answer (a time limit makes it depend
+    /// on the machine's speed). `play=True` also plays
     /// it — a move as `push(seat, move, at_ms)`, a sit as `sit(seat)` — and
-    /// returns what was played; `at_ms` is only for that (live games with
-    /// clocks need it). The search runs with the GIL released, on the game
+    /// returns what was played; `at_ms` is only for that and for `clock`
+    /// (live games with clocks need it). The search runs with the GIL released, on the game
     /// as it stood when the call began; with `play=True`, if another thread
     /// changed the seat's board meanwhile, it searches again (at most 8
     /// times, then `BughouseError`, nothing played).
@@ -464,24 +466,33 @@ impl PyGame {
     /// with `play=True`, then whatever `push` raises (a timestamp that goes
     /// back, a flag that fell: `GameOverError`).
     #[pyo3(
-        signature = (seat, nodes=SearchLimits::DEFAULT_NODES as i64, *, seed=0, play=false, at_ms=None),
-        text_signature = "($self, seat, nodes=25000, *, seed=0, play=False, at_ms=None)"
+        signature = (seat, nodes=None, *, time_ms=None, clock=false, seed=0, play=false, at_ms=None),
+        text_signature = "($self, seat, nodes=None, *, time_ms=None, clock=False, seed=0, play=False, at_ms=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn bot_move<'py>(
         &self,
         py: Python<'py>,
         seat: &str,
-        nodes: i64,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        clock: bool,
         seed: i128,
         play: bool,
         at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
-        let seat = convert::seat(seat)?;
-        let limits = bot::limits(nodes, seed)?;
-        let at = timestamp(at_ms)?;
-        if at.is_some() && !play {
+        let seat = self.acting_seat(seat)?;
+        let fixed = bot::fixed_time(time_ms)?;
+        if clock && fixed.is_some() {
             return Err(errors::bad_setting(
-                "at_ms is the time of the move played with play=True; without play nothing is played"
+                "give time_ms or clock=True, not both".into(),
+            ));
+        }
+        let limits = bot::limits(nodes, seed, clock || fixed.is_some())?;
+        let at = timestamp(at_ms)?;
+        if at.is_some() && !play && !clock {
+            return Err(errors::bad_setting(
+                "at_ms is the time of the move played with play=True (or the time now for clock=True); without either nothing is played"
                     .into(),
             ));
         }
@@ -493,7 +504,18 @@ impl PyGame {
             if !snapshot.is_turn_of(seat) {
                 return Err(self.refused(GameError::NotYourTurn { seat }, None));
             }
-            let decision = bot::think(py, snapshot.clone(), seat, limits)?;
+            let plan = if clock {
+                let now = at.unwrap_or_else(|| snapshot.now_ms());
+                Some(TimePlan::for_seat(&snapshot, seat, now).ok_or_else(|| {
+                    errors::bad_setting(
+                        "clock=True spends the seat's clock: a live game with a time control needs it"
+                            .into(),
+                    )
+                })?)
+            } else {
+                fixed
+            };
+            let decision = bot::think(py, snapshot.clone(), seat, limits, plan)?;
             // None: its turn, yet no legal move and no sit: waiting (R18).
             let Some(decision) = decision else {
                 return Ok(None);
@@ -546,7 +568,7 @@ impl PyGame {
     /// team loses. With `at_ms`, flags are checked first (F2).
     #[pyo3(signature = (seat, at_ms=None))]
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         let report = self.act_report(None, |g| g.resign(seat, at))?;
         Ok(PyOutcome(
@@ -559,7 +581,7 @@ impl PyGame {
     /// `seat` leaves the game (R29, F10): its team loses.
     #[pyo3(signature = (seat, at_ms=None))]
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
         let report = self.act_report(None, |g| g.abandon(seat, at))?;
         Ok(PyOutcome(
@@ -574,14 +596,14 @@ impl PyGame {
     /// returned. A computer seat's offer is a `BughouseError`. Offers stand
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let outcome = self.act_report(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
-        let seat = convert::seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         self.act_report(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
@@ -717,13 +739,13 @@ impl PyGame {
     /// `BughouseError` names the first entry that does not follow.
     #[staticmethod]
     #[pyo3(
-        signature = (log, *, mode="live", time_control=Some("180+0"), humans="AaBb", bfen=None, move_cap=None),
-        text_signature = "(log, *, mode='live', time_control='180+0', humans='AaBb', bfen=None, move_cap=None)"
+        signature = (log, *, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=None),
+        text_signature = "(log, *, mode='live', time_control=..., humans='AaBb', bfen=None, move_cap=None)"
     )]
     fn from_log(
         log: Vec<LogEntry>,
         mode: &str,
-        time_control: Option<&str>,
+        time_control: TimeControlArg,
         humans: &str,
         bfen: Option<&str>,
         move_cap: Option<Int>,
@@ -793,6 +815,55 @@ impl PyGame {
         // One lock at a time: `g == g` must not lock twice.
         let mine = self.lock().clone();
         **other.lock() == *mine
+    }
+
+    /// Both boards side by side as text: board A with White at the bottom,
+    /// board B turned round so that partners sit on the same side (A-White
+    /// with B-Black at the bottom), each with its pockets, coordinates, and
+    /// a line per player with its clock (live games with clocks) and `*`
+    /// for the side to move; the outcome last once the game is over.
+    fn __str__(&self) -> String {
+        let game = self.lock().clone();
+        let style = |white_at_bottom| Style {
+            coordinates: true,
+            white_at_bottom,
+            ..Style::ASCII
+        };
+        let player = |seat: Seat| {
+            let to_move = game.is_turn_of(seat);
+            let clock = game
+                .clock_ms(seat)
+                .map(|ms| format!("  {}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10))
+                .unwrap_or_default();
+            format!("{}{seat}{clock}", if to_move { "* " } else { "  " })
+        };
+        let a = diagram::lines(game.board(BoardId::A), &style(true), true);
+        let b = diagram::lines(game.board(BoardId::B), &style(false), true);
+        let mut left = vec![player(Seat::A_BLACK)];
+        left.extend(a);
+        left.push(player(Seat::A_WHITE));
+        let mut right = vec![player(Seat::B_WHITE)];
+        right.extend(b);
+        right.push(player(Seat::B_BLACK));
+        let column = left.iter().map(|l| diagram::width(l)).max().unwrap_or(0) + 6;
+        let mut out: Vec<String> = vec![format!("{:<column$}{}", "board A", "board B")];
+        for (l, r) in left.iter().zip(&right) {
+            let pad = column - diagram::width(l);
+            out.push(format!("{l}{}{r}", " ".repeat(pad)).trim_end().to_string());
+        }
+        if let Some(o) = game.outcome() {
+            out.push(o.to_string());
+        }
+        out.join("\n")
+    }
+
+    /// The match as SVG (`bughouse.svg.game`): both boards, pockets,
+    /// clocks, last moves, checks; notebooks show it.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("game", (slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> String {

@@ -5,7 +5,8 @@ use bughouse_core::{EndReason, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::{convert, errors};
+use crate::convert;
+use crate::errors::{self, OrRaise};
 
 /// The end of a game: the winning team (1 = A-White + B-Black, 2 = A-Black
 /// + B-White; None for a draw), the rule's reason and the seat it names
@@ -13,25 +14,6 @@ use crate::{convert, errors};
 #[pyclass(frozen, eq, hash, module = "bughouse", name = "Outcome")]
 #[derive(PartialEq, Eq, Hash)]
 pub(crate) struct PyOutcome(pub(crate) Outcome);
-
-/// Every reason, for the error message of a bad name.
-const REASONS: &str =
-    "checkmate, time, resignation, abandonment, agreement, no_one_can_move, move_cap, repetition";
-
-impl PyOutcome {
-    /// Whether a reason ends games with a loser (a seat) or as a draw: time
-    /// does both (R21: both teams' clocks at the same millisecond draw).
-    fn allows(reason: EndReason, loss: bool) -> bool {
-        match reason {
-            EndReason::Time => true,
-            EndReason::Checkmate | EndReason::Resignation | EndReason::Abandonment => loss,
-            EndReason::Agreement
-            | EndReason::NoOneCanMove
-            | EndReason::MoveCap
-            | EndReason::Repetition => !loss,
-        }
-    }
-}
 
 #[pymethods]
 impl PyOutcome {
@@ -42,23 +24,21 @@ impl PyOutcome {
     #[new]
     #[pyo3(signature = (reason, seat=None))]
     pub(crate) fn new(reason: &str, seat: Option<&str>) -> PyResult<PyOutcome> {
-        let reason = EndReason::from_name(reason).ok_or_else(|| {
-            errors::bad_setting(format!(
-                "not an ending reason: {} (one of {REASONS})",
-                errors::quoted(reason)
-            ))
+        let name = reason;
+        let reason = EndReason::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = EndReason::ALL.iter().map(|r| r.as_str()).collect();
+            errors::exception(
+                bughouse_core::ErrorCode::InvalidArgValue,
+                format!(
+                    "not an ending reason: {} (one of {})",
+                    bughouse_core::Excerpt::of(name),
+                    names.join(", ")
+                ),
+            )
         })?;
         let seat = seat.map(convert::seat).transpose()?;
-        if !PyOutcome::allows(reason, seat.is_some()) {
-            return Err(errors::bad_setting(match seat {
-                Some(_) => format!("{} ends a game as a draw: no seat", reason.as_str()),
-                None => format!("{} names the losing seat", reason.as_str()),
-            }));
-        }
-        Ok(PyOutcome(match seat {
-            Some(seat) => Outcome::loss(seat, reason),
-            None => Outcome::draw(reason),
-        }))
+        // F13, the core's: which reasons name a seat and which are draws.
+        Outcome::of(reason, seat).map(PyOutcome).or_raise()
     }
 
     /// The winning team, 1 (A-White + B-Black) or 2 (A-Black + B-White);

@@ -63,8 +63,8 @@ def test_n1_input_forms_are_accepted_and_written_canonically():
     ("4k3/8/8/8/8/8/8/4K3[] w - - x 1", 28),                 # bad counter
     ("8/8/8/8/8/8/8/8[] w - - 0 1", 0),                      # no kings
     ("4k2P/8/8/8/8/8/8/4K3[] w", 0),                         # R10: pawn on rank 8
-    ("4k3/8/8/8/8/8/8/4K2r[] b", 0),                         # side not to move in check
-    ("4k3/8/8/8/8/8/8/4K3[] w KQ", 0),                       # castling without rooks
+    ("4k3/8/8/8/8/8/8/4K2r[] b", 23),                        # side not to move in check: the turn field
+    ("4k3/8/8/8/8/8/8/4K3[] w KQ", 24),                      # castling without rooks: the castling field
 ])
 def test_bad_fen_raises_invalid_fen_error_naming_the_byte(fen, byte):
     with pytest.raises(bughouse.InvalidFenError, match=f"at byte {byte}:"):
@@ -371,3 +371,17 @@ def test_perft_rejects_bad_input():
             bughouse.perft(STARTING_FEN, depth)
     with pytest.raises(TypeError):
         bughouse.perft(STARTING_FEN, 2, True)  # type: ignore[misc]  # crazyhouse is keyword-only
+
+
+def test_unicode_is_python_chess_s_with_pockets():
+    board = Board("4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1")
+    lines = board.unicode().splitlines()
+    assert lines[0] == "[♛]" and lines[-1] == "[♘]" and len(lines) == 10
+    assert lines[1] == "⭘ ⭘ ⭘ ⭘ ♚ ⭘ ⭘ ⭘" and lines[8] == "⭘ ⭘ ⭘ ⭘ ♔ ⭘ ⭘ ⭘"
+    assert board.unicode(invert_color=True).splitlines()[1] == "⭘ ⭘ ⭘ ⭘ ♔ ⭘ ⭘ ⭘"
+    flipped = board.unicode(orientation=bughouse.BLACK, empty_square=".", borders=True).splitlines()
+    assert flipped[0] == "  [♘]" and flipped[1] == "1 . . . ♔ . . . ."
+    assert flipped[-2] == "  h g f e d c b a" and flipped[-1] == "  [♛]"
+    assert str(board).splitlines()[0] == "[q]"
+    # python-chess's own layout when the pockets are empty.
+    assert Board().unicode().splitlines()[0] == "♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"

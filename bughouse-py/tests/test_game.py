@@ -458,7 +458,11 @@ def test_r33_no_repetition_draw_in_the_live_game():
 
 
 def test_r26_a_turn_based_game_has_no_clocks():
-    game = Game(mode="turn", time_control="60+0")
+    # A time control there is a settings error, never dropped silently.
+    with pytest.raises(bughouse.BughouseError, match=r"no clocks \(R26\)") as info:
+        Game(mode="turn", time_control="60+0")
+    assert info.value.code == "ERR_INVALID_ARG_VALUE"
+    game = Game(mode="turn")
     assert game.time_control is None
     with pytest.raises(bughouse.BughouseError, match=r"no clocks \(R26\)"):
         game.clock("A")
@@ -600,7 +604,11 @@ def test_f8_a_bfen_is_judged_at_once():
     mated = "6rk/5Npp/8/8/8/8/8/4K3[] b - - 0 1"
     game = Game(bfen=bfen(mated))
     assert game.outcome() == Outcome("checkmate", "a")
-    assert Game(move_cap=0).outcome() == Outcome("move_cap")
+    # A cap of 0 would draw before the first move: a settings error (R32).
+    with pytest.raises(bughouse.BughouseError, match=r"move cap 0 is not in 1..=2000") as info:
+        Game(move_cap=0)
+    assert info.value.code == "ERR_OUT_OF_RANGE"
+    assert Game(move_cap=1).outcome() is None
 
 
 # --- F12: the order of checks --------------------------------------------------------
@@ -675,7 +683,7 @@ def test_push_takes_a_move_object_and_nothing_else():
 
 def test_numbers_too_large_for_any_integer_type_are_typed_errors():
     for cap in (10**20, -(10**20), 2**200):
-        with pytest.raises(bughouse.BughouseError, match=r"move cap .* is not in 0..=2000 \(R32\)"):
+        with pytest.raises(bughouse.BughouseError, match=r"move cap .* is not in 1..=2000 \(R32\)"):
             Game(move_cap=cap)
     game = Game()
     for at in (2**64, 10**30, -1, -(2**63) - 1):
@@ -702,7 +710,7 @@ def test_numbers_too_large_for_any_integer_type_are_typed_errors():
         ({"humans": "AX"}, r"humans must be seat letters"),
         ({"time_control": "abc"}, r"invalid time control"),
         ({"time_control": "0+5"}, r"invalid time control"),
-        ({"move_cap": 2001}, r"move cap 2001 is not in 0..=2000"),
+        ({"move_cap": 2001}, r"move cap 2001 is not in 1..=2000"),
         ({"move_cap": -1}, r"move cap -1"),
     ],
 )
@@ -938,3 +946,22 @@ def test_bpgn_of_a_bfen_game_carries_the_fen():
     assert f'[FEN "{bfen(SMOTHER_A)}"]' in text and "Nf7#" in text
     record = next(bughouse.read_bpgn(text))
     assert record.agrees and bughouse_game(record).outcome() == Outcome("checkmate", "a")
+
+
+def test_str_shows_both_boards_side_by_side_with_pockets_clocks_and_the_outcome():
+    game = Game(time_control="60+0")
+    game.push("A", "e4", at_ms=1000)
+    game.push("a", "d5", at_ms=2000)
+    game.push("A", "exd5", at_ms=2500)
+    lines = str(game).splitlines()
+    assert lines[0].split() == ["board", "A", "board", "B"]
+    assert lines[1].split() == ["*", "A-Black", "0:59.0", "*", "B-White", "0:57.5"]
+    # B-Black (A-White's partner) got the pawn; board B is turned round.
+    assert lines[2].split() == ["[]", "[]"]
+    assert lines[3].split()[:9] == "8 r n b q k b n r".split() and lines[3].split()[9:] == (
+        "1 R N B K Q B N R".split())
+    assert lines[12].split() == ["[]", "[p]"]
+    assert lines[13].split() == ["A-White", "0:58.5", "B-Black", "1:00.0"]
+    game.resign("b")
+    assert str(game).splitlines()[-1] == str(game.outcome())
+    assert "*" not in str(game)

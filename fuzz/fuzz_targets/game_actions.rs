@@ -359,7 +359,7 @@ fuzz_target!(|data: &[u8]| {
     let (mode, time_control) = match mode_byte % 4 {
         0 | 1 => (Mode::Live, Some(control)),
         2 => (Mode::Live, None),
-        // The turn-based game ignores a time control (R26).
+        // A time control in the turn-based game is a settings error (R26).
         _ => (Mode::TurnBased, (mode_byte & 4 != 0).then_some(control)),
     };
     let settings = GameSettings {
@@ -374,8 +374,10 @@ fuzz_target!(|data: &[u8]| {
     let mut game = match Game::from_bfen(&bfen, settings) {
         Ok(game) => Box::new(game),
         Err(e) => {
-            assert!(move_cap > MAX_MOVE_CAP, "{bfen}: {e}");
-            assert!(matches!(e, SetupError::MoveCapTooLarge { .. }));
+            // Only settings the core refuses: a cap of 0 or above the
+            // largest, a base time of 0, a clock in the turn-based game.
+            let refused = settings.validate().expect_err("valid settings were refused");
+            assert_eq!(e, SetupError::Settings(refused), "{bfen}: {e}");
             return;
         }
     };

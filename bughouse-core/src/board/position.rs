@@ -5,6 +5,7 @@ use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::board::castling::CastlingSide;
+use crate::board::pawns::en_passant_victim;
 use crate::board::zobrist;
 use crate::{Bitboard, CastlingRights, Color, Move, Piece, Pocket, Role, Square};
 
@@ -183,13 +184,25 @@ impl Board {
         })
     }
 
-    /// Where `color`'s king stands. Every board built by this crate has
-    /// exactly one king of each colour.
+    /// Where `color`'s king stands.
+    ///
+    /// The invariant: every board this crate builds has exactly one king of
+    /// each colour — the start position, a FEN (refused otherwise:
+    /// [`crate::FenErrorKind::KingCount`]) — and legal play keeps it, since
+    /// a king is never captured (R13) nor dropped (R3). Only
+    /// [`Board::play_unchecked`] with an illegal move can break it; then
+    /// debug builds stop here, and release builds answer the lowest square
+    /// holding a king of that colour, or E1 for none, never undefined
+    /// behaviour.
     #[inline]
     pub fn king_of(&self, color: Color) -> Square {
-        self.by_piece(Role::King.of(color))
-            .first()
-            .unwrap_or(Square::E1)
+        let kings = self.by_piece(Role::King.of(color));
+        debug_assert!(
+            kings.count() == 1,
+            "{color:?} has {} kings: an illegal move was played unchecked",
+            kings.count()
+        );
+        kings.first().unwrap_or(Square::E1)
     }
 
     /// `color`'s pocket on this board: the pieces that seat may drop (R3).
@@ -333,6 +346,37 @@ impl Board {
         true
     }
 
+    /// The position with the other side to move and nothing else changed
+    /// but the en passant square, which lapses: a "null move", the side to
+    /// move passing. No rule allows it on a board (a sit, R24, passes a
+    /// whole seat's turn, not a move); searches use it to ask whether a
+    /// position is good even with a free move for the opponent. `None` when
+    /// the side to move is in check, since passing would leave its king
+    /// capturable.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color};
+    ///
+    /// let board: Board = "4k3/8/8/8/4P3/8/8/4K3[] b - e3 0 1".parse()?;
+    /// let passed = board.null_move().expect("Black is not in check");
+    /// assert_eq!(passed.turn(), Color::White);
+    /// assert_eq!(passed.ep_square(), None);
+    /// assert_eq!(passed.hash(), passed.compute_hash());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn null_move(&self) -> Option<Board> {
+        if self.is_check() {
+            return None;
+        }
+        let mut b = *self;
+        b.turn = b.turn.other();
+        b.hash ^= zobrist::black_to_move();
+        if let Some(ep) = b.ep_square.take() {
+            b.hash ^= zobrist::en_passant(ep);
+        }
+        Some(b)
+    }
+
     /// Plays a move known to be legal, without checking it. Returns the
     /// captured piece as it leaves the board — its own colour, and a pawn if
     /// it was promoted (R6) — so that a game can hand it to the capturer's
@@ -367,17 +411,14 @@ impl Board {
                         }
                     }
                 }
-                let capture_square =
-                    if piece.role == Role::Pawn
-                        && Some(to) == old_ep
-                        && !self.occupied().contains(to)
-                    {
-                        Square::from_index_masked(
-                            (to.index() as u32).wrapping_add(if us.is_white() { 56 } else { 8 }),
-                        )
-                    } else {
-                        to
-                    };
+                let capture_square = if piece.role == Role::Pawn
+                    && Some(to) == old_ep
+                    && !self.occupied().contains(to)
+                {
+                    en_passant_victim(us, to)
+                } else {
+                    to
+                };
                 if let Some((victim, victim_promoted)) = self.take(capture_square) {
                     let role = if victim_promoted {
                         Role::Pawn
@@ -440,12 +481,7 @@ impl Board {
     /// so it is checked by playing it out on the occupancy.
     pub(crate) fn en_passant_capture_is_safe(&self, from: Square, ep: Square) -> bool {
         let us = self.turn;
-        let victim =
-            Square::from_index_masked((ep.index() as u32).wrapping_add(if us.is_white() {
-                56
-            } else {
-                8
-            }));
+        let victim = en_passant_victim(us, ep);
         if !self.by_piece(Role::Pawn.of(us.other())).contains(victim) {
             return false;
         }

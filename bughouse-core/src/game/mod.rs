@@ -71,6 +71,9 @@ pub(crate) mod outcome;
 pub(crate) mod report;
 pub(crate) mod seat;
 pub(crate) mod settings;
+
+pub use outcome::OutcomeError;
+pub use settings::{MAX_CLOCK_MS, check_move_cap, parse_humans};
 pub(crate) mod turn;
 
 pub use log::{Action, ActionKind, LOG_CAPACITY, RestoreError, RestoreErrorKind};
@@ -82,8 +85,7 @@ use crate::game::clock::Clocks;
 use crate::game::turn::{SITS_PER_SEAT, TurnState};
 use crate::{
     Bfen, Board, BoardId, BoardStatus, EndReason, Flavour, GameError, GameSettings, MAX_MOVE_CAP,
-    Mode, Move, MoveList, Outcome, San, SanError, SanPlus, Seat, Seats, SetupError, Suffix,
-    parse_bfen,
+    Mode, Move, MoveList, Outcome, San, SanPlus, Seat, Seats, SetupError, Suffix, parse_bfen,
 };
 
 /// How many moves, drops and sits a game holds: one per move or drop (at
@@ -129,12 +131,7 @@ impl Game {
 
     /// A game from two boards, judged at once (F8): board A first.
     fn from_boards(boards: [Board; 2], settings: GameSettings) -> Result<Game, SetupError> {
-        if settings.move_cap > MAX_MOVE_CAP {
-            return Err(SetupError::MoveCapTooLarge {
-                cap: settings.move_cap,
-                max: MAX_MOVE_CAP,
-            });
-        }
+        settings.validate()?;
         Ok(Game::build(boards, settings))
     }
 
@@ -373,12 +370,41 @@ impl Game {
             && self.turn.sits_left[seat.index()] > 0
     }
 
-    fn ensure_open(&self) -> Result<(), GameError> {
+    /// The first check of every action (F12): the game is on.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`] once the game has ended.
+    pub fn ensure_open(&self) -> Result<(), GameError> {
         if self.outcome.is_some() {
             Err(GameError::GameOver)
         } else {
             Ok(())
         }
+    }
+
+    /// The first two checks of every action taking a seat by its letter, in
+    /// the order of F12: the game is on, then the text names a seat. A
+    /// binding runs this before reading the action's other arguments, so
+    /// every package refuses the same bad call with the same error.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`], then [`GameError::InvalidSeat`].
+    ///
+    /// ```
+    /// use bughouse_core::{ErrorCode, Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// assert_eq!(game.acting_seat("a"), Ok(Seat::A_BLACK));
+    /// assert_eq!(game.acting_seat("x").unwrap_err().code(), ErrorCode::InvalidArgValue);
+    /// game.resign(Seat::A_WHITE, Some(10))?;
+    /// assert_eq!(game.acting_seat("x").unwrap_err().code(), ErrorCode::GameOver);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn acting_seat(&self, name: &str) -> Result<Seat, GameError> {
+        self.ensure_open()?;
+        Ok(Seat::from_name(name)?)
     }
 
     /// Checks a timestamp (F3) and the flags (F2). A flag that fell at or
@@ -481,7 +507,8 @@ impl Game {
         at_ms: Option<u64>,
     ) -> Result<Report, GameError> {
         let at = self.admit(seat, at_ms)?;
-        let m = Move::from_uci(text).map_err(|error| GameError::InvalidMove { seat, error })?;
+        let m =
+            Move::from_uci(text.trim()).map_err(|error| GameError::InvalidMove { seat, error })?;
         self.apply(seat, m, at, None)
     }
 
@@ -500,17 +527,13 @@ impl Game {
         at_ms: Option<u64>,
     ) -> Result<Report, GameError> {
         let at = self.admit(seat, at_ms)?;
-        match Move::from_uci(text) {
+        match Move::from_uci(text.trim()) {
             Ok(m) => self.apply(seat, m, at, None),
             Err(_) => {
                 // SAN resolves to a legal move: not checked a second time.
-                let m = self.boards[seat.board.index()].parse_san(text).map_err(
-                    |error| match error {
-                        SanError::Invalid(error) => GameError::InvalidMove { seat, error },
-                        SanError::Ambiguous { .. } => GameError::AmbiguousMove { seat, error },
-                        SanError::Illegal { .. } => GameError::IllegalSan { seat, error },
-                    },
-                )?;
+                let m = self.boards[seat.board.index()]
+                    .parse_move(text)
+                    .map_err(|error| GameError::from_san(seat, error))?;
                 Ok(self.apply_legal(seat, m, at, None))
             }
         }

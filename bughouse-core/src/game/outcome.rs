@@ -2,7 +2,28 @@
 
 use core::fmt;
 
-use crate::{Seat, Team};
+use crate::{ErrorCode, Seat, Team};
+
+/// An ending F13 rules out: a seat for a draw-only reason, or none for a
+/// reason that always names one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{} {}", .reason.as_str(), match .seat {
+    Some(_) => "ends a game as a draw: no seat (F13)",
+    None => "names the losing seat (F13)",
+})]
+pub struct OutcomeError {
+    /// The reason given.
+    pub reason: EndReason,
+    /// The seat given, if any.
+    pub seat: Option<Seat>,
+}
+
+impl OutcomeError {
+    /// [`ErrorCode::InvalidArgValue`].
+    pub const fn code(&self) -> ErrorCode {
+        ErrorCode::InvalidArgValue
+    }
+}
 
 /// The rule that ended the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -43,20 +64,44 @@ impl EndReason {
         }
     }
 
+    /// Every reason, in the order of the rules' section 6.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::Checkmate,
+        EndReason::Time,
+        EndReason::Resignation,
+        EndReason::Abandonment,
+        EndReason::Agreement,
+        EndReason::NoOneCanMove,
+        EndReason::MoveCap,
+        EndReason::Repetition,
+    ];
+
     /// The reason of a stable name.
     pub fn from_name(name: &str) -> Option<EndReason> {
-        [
-            EndReason::Checkmate,
-            EndReason::Time,
-            EndReason::Resignation,
-            EndReason::Abandonment,
-            EndReason::Agreement,
-            EndReason::NoOneCanMove,
-            EndReason::MoveCap,
-            EndReason::Repetition,
-        ]
-        .into_iter()
-        .find(|r| r.as_str() == name)
+        EndReason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
+    /// Whether an ending by this reason may name a seat whose team lost
+    /// (F13): checkmate (the mated seat), time (the flagged seat),
+    /// resignation and abandonment (the seat that did it).
+    pub const fn can_name_seat(self) -> bool {
+        matches!(
+            self,
+            EndReason::Checkmate
+                | EndReason::Time
+                | EndReason::Resignation
+                | EndReason::Abandonment
+        )
+    }
+
+    /// Whether an ending by this reason may be a draw, naming no seat
+    /// (F13): every draw, and time when clocks of both teams ran out at
+    /// the same millisecond (R21).
+    pub const fn can_be_draw(self) -> bool {
+        !matches!(
+            self,
+            EndReason::Checkmate | EndReason::Resignation | EndReason::Abandonment
+        )
     }
 
     /// The id of the rule in the rules (`"R27"` …).
@@ -103,6 +148,33 @@ impl Outcome {
             winner: None,
             reason,
             seat: None,
+        }
+    }
+
+    /// The ending by `reason` that names `seat` (its team loses) or, for
+    /// `None`, a draw: what a saved outcome or a record reads back into.
+    ///
+    /// # Errors
+    ///
+    /// [`OutcomeError`] for a combination F13 rules out: a draw by a
+    /// reason that always names a seat, or a seat for a reason that never
+    /// does.
+    ///
+    /// ```
+    /// use bughouse_core::{EndReason, Outcome, Seat};
+    ///
+    /// let o = Outcome::of(EndReason::Time, Some(Seat::A_BLACK))?;
+    /// assert_eq!(o.winner, Some(Seat::A_WHITE.team()));
+    /// assert!(Outcome::of(EndReason::Time, None)?.is_draw()); // both flags at once (R21)
+    /// assert!(Outcome::of(EndReason::Checkmate, None).is_err());
+    /// assert!(Outcome::of(EndReason::Agreement, Some(Seat::A_WHITE)).is_err());
+    /// # Ok::<(), bughouse_core::game::OutcomeError>(())
+    /// ```
+    pub const fn of(reason: EndReason, seat: Option<Seat>) -> Result<Outcome, OutcomeError> {
+        match seat {
+            Some(seat) if reason.can_name_seat() => Ok(Outcome::loss(seat, reason)),
+            None if reason.can_be_draw() => Ok(Outcome::draw(reason)),
+            _ => Err(OutcomeError { reason, seat }),
         }
     }
 

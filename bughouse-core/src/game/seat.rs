@@ -4,7 +4,7 @@ use core::fmt;
 
 use bitflags::bitflags;
 
-use crate::Color;
+use crate::{BoardIdError, Color, Excerpt, SeatError};
 
 /// One of the two boards (R1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,6 +42,20 @@ impl BoardId {
         match self {
             BoardId::A => 'A',
             BoardId::B => 'B',
+        }
+    }
+
+    /// The board of a one-letter name, `"A"` or `"B"`, either case (as
+    /// BPGN move numbers write them: `1A.`, `1a.`).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardIdError`] for any other text.
+    pub fn from_name(name: &str) -> Result<BoardId, BoardIdError> {
+        let mut chars = name.chars();
+        match (chars.next().and_then(BoardId::from_char), chars.next()) {
+            (Some(id), None) => Ok(id),
+            _ => Err(BoardIdError(Excerpt::of(name))),
         }
     }
 
@@ -184,6 +198,27 @@ impl Seat {
             (BoardId::A, Color::Black) => 'a',
             (BoardId::B, Color::White) => 'B',
             (BoardId::B, Color::Black) => 'b',
+        }
+    }
+
+    /// The seat of a one-letter name, its BPGN letter (`"A"`, `"a"`, `"B"`,
+    /// `"b"`).
+    ///
+    /// # Errors
+    ///
+    /// [`SeatError`] for any other text, naming (an excerpt of) it.
+    ///
+    /// ```
+    /// use bughouse_core::Seat;
+    ///
+    /// assert_eq!(Seat::from_name("b"), Ok(Seat::B_BLACK));
+    /// assert!(Seat::from_name("A-White").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Seat, SeatError> {
+        let mut chars = name.chars();
+        match (chars.next().and_then(Seat::from_char), chars.next()) {
+            (Some(seat), None) => Ok(seat),
+            _ => Err(SeatError(Excerpt::of(name))),
         }
     }
 

@@ -1,8 +1,10 @@
 //! How a game is played: the way of playing, clocks, human seats and the
 //! move cap (R19–R26, R30, R32).
 
-use crate::Seats;
+use core::str::FromStr;
+
 use crate::game::clock::TimeControl;
+use crate::{Excerpt, Seat, Seats, SettingsError};
 
 /// The default move cap (R32): 800 moves on both boards together.
 pub const DEFAULT_MOVE_CAP: u16 = 800;
@@ -22,7 +24,78 @@ pub enum Mode {
     TurnBased,
 }
 
-/// How a game is played.
+/// The longest base time or increment a clock takes: what the history's
+/// clock readings hold (`i32` milliseconds, about 24 days).
+pub const MAX_CLOCK_MS: u64 = i32::MAX as u64;
+
+impl Mode {
+    /// Both ways of playing.
+    pub const ALL: [Mode; 2] = [Mode::Live, Mode::TurnBased];
+
+    /// The stable name the bindings use: `"live"` or `"turn"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mode::Live => "live",
+            Mode::TurnBased => "turn",
+        }
+    }
+
+    /// The way of playing of a stable name.
+    ///
+    /// # Errors
+    ///
+    /// [`SettingsError::UnknownMode`] for any other text.
+    ///
+    /// ```
+    /// use bughouse_core::Mode;
+    ///
+    /// assert_eq!(Mode::from_name("turn"), Ok(Mode::TurnBased));
+    /// assert!(Mode::from_name("blitz").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Mode, SettingsError> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.as_str() == name)
+            .ok_or(SettingsError::UnknownMode(Excerpt::of(name)))
+    }
+}
+
+impl FromStr for Mode {
+    type Err = SettingsError;
+    fn from_str(s: &str) -> Result<Mode, SettingsError> {
+        Mode::from_name(s)
+    }
+}
+
+/// Reads a list of human seats as BPGN letters (`"AaBb"`, `"Ab"`, `""`),
+/// in any order.
+///
+/// # Errors
+///
+/// [`SettingsError::UnknownSeat`] for a character that is no seat letter,
+/// [`SettingsError::RepeatedSeat`] for a seat written twice.
+///
+/// ```
+/// use bughouse_core::{Seat, game::parse_humans};
+///
+/// assert_eq!(parse_humans("bA")?.seats().collect::<Vec<_>>(), [Seat::A_WHITE, Seat::B_BLACK]);
+/// assert!(parse_humans("AA").is_err());
+/// # Ok::<(), bughouse_core::SettingsError>(())
+/// ```
+pub fn parse_humans(letters: &str) -> Result<Seats, SettingsError> {
+    let mut seats = Seats::empty();
+    for c in letters.chars() {
+        let seat = Seat::from_char(c).ok_or(SettingsError::UnknownSeat(Excerpt::of(letters)))?;
+        if seats.has(seat) {
+            return Err(SettingsError::RepeatedSeat(seat));
+        }
+        seats |= Seats::of(seat);
+    }
+    Ok(seats)
+}
+
+/// How a game is played. Checked by [`GameSettings::validate`] when a game
+/// is made: a game never runs with settings the rules forbid.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameSettings {
@@ -30,11 +103,11 @@ pub struct GameSettings {
     pub mode: Mode,
     /// The clocks of a live game (R20); `None` for a live game without
     /// clocks, as when replaying a record whose clocks are only data.
-    /// Ignored in the turn-based game.
+    /// Must be `None` in the turn-based game (R26).
     pub time_control: Option<TimeControl>,
     /// Which seats are people (R30); the others are computers.
     pub humans: Seats,
-    /// The move cap (R32), at most [`MAX_MOVE_CAP`].
+    /// The move cap (R32), from 1 to [`MAX_MOVE_CAP`].
     pub move_cap: u16,
 }
 
@@ -59,5 +132,68 @@ impl GameSettings {
             humans,
             move_cap: DEFAULT_MOVE_CAP,
         }
+    }
+
+    /// The settings of `mode` with its defaults: live with 3 minutes each
+    /// (R20), or turn-based without clocks (R26); four humans, a cap of 800.
+    pub fn of_mode(mode: Mode) -> GameSettings {
+        match mode {
+            Mode::Live => GameSettings::default(),
+            Mode::TurnBased => GameSettings::turn_based(Seats::all()),
+        }
+    }
+
+    /// Checks the settings against the rules and the engine's bounds.
+    ///
+    /// # Errors
+    ///
+    /// One [`SettingsError`] per mistake: a time control in the turn-based
+    /// game (R26), a base time of 0 or a time above [`MAX_CLOCK_MS`], a move
+    /// cap of 0 or above [`MAX_MOVE_CAP`] (R32).
+    ///
+    /// ```
+    /// use bughouse_core::{GameSettings, Mode, SettingsError, TimeControl};
+    ///
+    /// let mut settings = GameSettings::of_mode(Mode::TurnBased);
+    /// assert_eq!(settings.validate(), Ok(()));
+    /// settings.time_control = Some(TimeControl::default());
+    /// assert_eq!(settings.validate(), Err(SettingsError::TimeControlInTurnBased));
+    /// ```
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if let Some(tc) = self.time_control {
+            if self.mode == Mode::TurnBased {
+                return Err(SettingsError::TimeControlInTurnBased);
+            }
+            if tc.base_ms == 0 {
+                return Err(SettingsError::BaseTimeZero);
+            }
+            for (what, ms) in [("base time", tc.base_ms), ("increment", tc.increment_ms)] {
+                if ms > MAX_CLOCK_MS {
+                    return Err(SettingsError::TimeTooLarge {
+                        what,
+                        ms,
+                        max: MAX_CLOCK_MS,
+                    });
+                }
+            }
+        }
+        check_move_cap(u64::from(self.move_cap)).map(|_| ())
+    }
+}
+
+/// A move cap given as any number: 1 to [`MAX_MOVE_CAP`] (R32).
+///
+/// # Errors
+///
+/// [`SettingsError::MoveCapZero`] or [`SettingsError::MoveCapTooLarge`].
+pub fn check_move_cap(cap: u64) -> Result<u16, SettingsError> {
+    match cap {
+        0 => Err(SettingsError::MoveCapZero),
+        cap if cap > u64::from(MAX_MOVE_CAP) => Err(SettingsError::MoveCapTooLarge {
+            cap,
+            max: MAX_MOVE_CAP,
+        }),
+        // At most MAX_MOVE_CAP: fits.
+        cap => Ok(cap as u16),
     }
 }

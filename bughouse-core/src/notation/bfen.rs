@@ -9,6 +9,23 @@ use crate::{Board, Color, FenError, FenErrorKind, Flavour, Role};
 /// Reads a BFEN (N2): board A's FEN, `|`, board B's FEN, both in the
 /// bughouse flavour. The material of each colour over both boards and the
 /// pockets must fit in one game (R7); error offsets count from the BFEN's start.
+/// Whitespace around each FEN is ignored.
+///
+/// # Errors
+///
+/// A [`FenError`]: [`FenErrorKind::MissingBoardSeparator`] without a `|`,
+/// an error in either FEN at its byte in the whole text, or
+/// [`FenErrorKind::TooMuchMaterial`] when both boards together hold more
+/// than one game's pieces.
+///
+/// ```
+/// use bughouse_core::{Bfen, parse_bfen};
+///
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+/// let boards = parse_bfen(&format!("{start} | {start}\n"))?;
+/// assert_eq!(Bfen(&boards).to_string(), format!("{start} | {start}"));
+/// # Ok::<(), bughouse_core::FenError>(())
+/// ```
 pub fn parse_bfen(bfen: &str) -> Result<[Board; 2], FenError> {
     let bar = bfen.find('|').ok_or(FenError {
         offset: bfen.len(),
@@ -21,7 +38,8 @@ pub fn parse_bfen(bfen: &str) -> Result<[Board; 2], FenError> {
         for role in Role::POCKET {
             if ma[role.index()] + mb[role.index()] > u32::from(POCKET_MAX[role.index()]) {
                 return Err(FenError {
-                    offset: 0,
+                    // Both boards hold the material: blame where A's starts.
+                    offset: bfen.len() - bfen.trim_start().len(),
                     kind: FenErrorKind::TooMuchMaterial { color, role },
                 });
             }

@@ -22,6 +22,13 @@ struct Cursor<'a> {
     base: usize,
 }
 
+/// Whitespace between and around fields: what `str::split_whitespace`
+/// splits on in ASCII, so `for line in file` input (a trailing newline)
+/// reads as python-chess reads it.
+fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace()
+}
+
 impl Cursor<'_> {
     fn err(&self, kind: FenErrorKind) -> FenError {
         FenError {
@@ -34,7 +41,7 @@ impl Cursor<'_> {
     }
     fn skip_spaces(&mut self) -> bool {
         let start = self.pos;
-        while matches!(self.peek(), Some(b' ' | b'\t')) {
+        while self.peek().is_some_and(is_space) {
             self.pos += 1;
         }
         self.pos > start
@@ -43,27 +50,60 @@ impl Cursor<'_> {
     fn field(&mut self) -> Option<(usize, &[u8])> {
         self.skip_spaces();
         let start = self.pos;
-        while matches!(self.peek(), Some(c) if c != b' ' && c != b'\t') {
+        while self.peek().is_some_and(|c| !is_space(c)) {
             self.pos += 1;
         }
         (self.pos > start).then(|| (self.base + start, &self.text[start..self.pos]))
     }
 }
 
-fn unexpected(offset: usize, c: u8, what: &'static str) -> FenError {
-    FenError {
-        offset,
-        kind: FenErrorKind::UnexpectedChar(char::from(c), what),
+/// The character at byte `at` of `text` (a character boundary: readers stop
+/// only after ASCII), for error messages: `é`, never the byte `Ã`.
+fn char_at(text: &[u8], at: usize) -> char {
+    let tail = text.get(at..).unwrap_or_default();
+    let len = tail.len().min(4);
+    (1..=len)
+        .find_map(|n| core::str::from_utf8(&tail[..n]).ok())
+        .and_then(|s| s.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+impl Cursor<'_> {
+    /// An unexpected character at byte `pos` of this FEN's text.
+    fn unexpected(&self, pos: usize, what: &'static str) -> FenError {
+        FenError {
+            offset: self.base + pos,
+            kind: FenErrorKind::UnexpectedChar(char_at(self.text, pos), what),
+        }
     }
 }
 
 impl Board {
     /// Reads a FEN (N1) in the given flavour. Accepts `[pocket]` and the
     /// 9th-rank `/pocket` forms, `~` promoted marks, and any well-placed en
-    /// passant square (kept only when a capture is legal, R15). Rejects
-    /// positions no game can reach: a missing or extra king, a pawn on rank 1
-    /// or 8, the side not to move in check, more material than R7 allows,
-    /// castling rights without their king and rook.
+    /// passant square (kept only when a capture is legal, R15). Surrounding
+    /// whitespace (a trailing newline) is ignored, and fields may be
+    /// separated by any ASCII whitespace, as python-chess reads FEN.
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] for text that is not FEN, and for positions no game
+    /// can reach: a missing or extra king, a pawn on rank 1 or 8, the side
+    /// not to move in check, more material than R7 allows, castling rights
+    /// without their king and rook. Its offset is the byte where reading
+    /// stopped, or the start of the field at fault.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, FenErrorKind, Flavour};
+    ///
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1\n", Flavour::Bughouse)?;
+    /// assert_eq!(board.pocket(bughouse_core::Color::Black).letters().count(), 1);
+    ///
+    /// let err = Board::from_fen("4k3/8/8/8/8/8/8/4K3[] w KQ - 0 1", Flavour::Bughouse).unwrap_err();
+    /// assert_eq!(err.kind, FenErrorKind::BadCastlingRights('K'));
+    /// assert_eq!(err.offset, 24); // the castling field
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn from_fen(fen: &str, flavour: Flavour) -> Result<Board, FenError> {
         Board::from_fen_at(fen, flavour, 0)
     }
@@ -76,18 +116,21 @@ impl Board {
             base,
         };
         cur.skip_spaces();
+        let placement_at = base + cur.pos;
         let mut board = Board::empty(flavour);
         parse_placement(&mut cur, &mut board)?;
 
         let missing_turn = cur.err(FenErrorKind::Missing("side to move"));
-        let (at, turn) = cur.field().ok_or(missing_turn)?;
+        let (turn_at, turn) = cur.field().ok_or(missing_turn)?;
         board.turn = match turn {
             b"w" => Color::White,
             b"b" => Color::Black,
-            _ => return Err(unexpected(at, turn[0], "side to move")),
+            _ => return Err(cur.unexpected(turn_at - base, "side to move")),
         };
         let mut ep_field = None;
+        let mut castling_at = turn_at;
         if let Some((at, castling)) = cur.field() {
+            castling_at = at;
             if castling != b"-" {
                 for (i, &c) in castling.iter().enumerate() {
                     let right = match c {
@@ -95,15 +138,15 @@ impl Board {
                         b'Q' => CastlingRights::WHITE_QUEEN_SIDE,
                         b'k' => CastlingRights::BLACK_KING_SIDE,
                         b'q' => CastlingRights::BLACK_QUEEN_SIDE,
-                        _ => return Err(unexpected(at + i, c, "castling rights")),
+                        _ => return Err(cur.unexpected(at + i - base, "castling rights")),
                     };
                     board.castling |= right;
                 }
             }
             if let Some((at, ep)) = cur.field() {
                 if ep != b"-" {
-                    let sq =
-                        Square::from_ascii(ep).ok_or(unexpected(at, ep[0], "en passant square"))?;
+                    let sq = Square::from_ascii(ep)
+                        .ok_or_else(|| cur.unexpected(at - base, "en passant square"))?;
                     ep_field = Some((at, sq));
                 }
                 if let Some((at, half)) = cur.field() {
@@ -125,7 +168,14 @@ impl Board {
         if cur.peek().is_some() {
             return Err(cur.err(FenErrorKind::TrailingText));
         }
-        validate(&board, base)?;
+        validate(
+            &board,
+            FieldOffsets {
+                placement: placement_at,
+                turn: turn_at,
+                castling: castling_at,
+            },
+        )?;
         if let Some((at, ep)) = ep_field {
             if !ep_is_well_placed(&board, ep) {
                 return Err(FenError {
@@ -187,8 +237,8 @@ fn parse_placement(cur: &mut Cursor<'_>, board: &mut Board) -> Result<(), FenErr
                 cur.pos += 1;
                 return parse_pocket(cur, board, Some(b']'));
             }
-            b' ' | b'\t' if file == 8 && rank == 0 => return Ok(()),
-            b' ' | b'\t' | b'[' => {
+            c if is_space(c) && file == 8 && rank == 0 => return Ok(()),
+            c if is_space(c) || c == b'[' => {
                 return Err(cur.err(if rank == 0 {
                     FenErrorKind::RankLength(1)
                 } else {
@@ -196,11 +246,8 @@ fn parse_placement(cur: &mut Cursor<'_>, board: &mut Board) -> Result<(), FenErr
                 }));
             }
             _ => {
-                let piece = Piece::from_char(char::from(c)).ok_or(unexpected(
-                    cur.base + cur.pos,
-                    c,
-                    "placement",
-                ))?;
+                let piece = Piece::from_char(char::from(c))
+                    .ok_or_else(|| cur.unexpected(cur.pos, "placement"))?;
                 if file >= 8 {
                     return Err(cur.err(FenErrorKind::RankLength(rank + 1)));
                 }
@@ -231,20 +278,19 @@ fn parse_pocket(
                 cur.pos += 1;
                 return Ok(());
             }
-            (None, Some(_)) | (Some(b' ' | b'\t'), Some(_)) => {
+            (None, Some(_)) => return Err(cur.err(FenErrorKind::UnclosedPocket)),
+            (Some(c), Some(_)) if is_space(c) => {
                 return Err(cur.err(FenErrorKind::UnclosedPocket));
             }
-            (None | Some(b' ' | b'\t'), None) => return Ok(()),
+            (None, None) => return Ok(()),
+            (Some(c), None) if is_space(c) => return Ok(()),
             (Some(b'-'), _) => cur.pos += 1,
             (Some(c), _) => {
-                let piece = Piece::from_char(char::from(c)).ok_or(unexpected(
-                    cur.base + cur.pos,
-                    c,
-                    "pocket",
-                ))?;
+                let piece = Piece::from_char(char::from(c))
+                    .ok_or_else(|| cur.unexpected(cur.pos, "pocket"))?;
                 if !board.pockets[piece.color.index()].add(piece.role) {
                     return Err(cur.err(FenErrorKind::PocketOverflow {
-                        color: piece.color.name(),
+                        color: piece.color,
                         role: piece.role,
                     }));
                 }
@@ -269,16 +315,24 @@ pub(crate) fn material(board: &Board, colors: &[Color]) -> [u32; 5] {
     counts
 }
 
-/// The checks every board built from text must pass.
-fn validate(board: &Board, base: usize) -> Result<(), FenError> {
-    let at = |kind| FenError { offset: base, kind };
+/// Where the fields a position check blames start, in bytes.
+pub(crate) struct FieldOffsets {
+    pub(crate) placement: usize,
+    pub(crate) turn: usize,
+    pub(crate) castling: usize,
+}
+
+/// The checks every board built from text must pass; each error points at
+/// the field at fault.
+pub(crate) fn validate(board: &Board, fields: FieldOffsets) -> Result<(), FenError> {
+    let at = |offset, kind| FenError { offset, kind };
     for color in Color::ALL {
         if board.by_piece(Role::King.of(color)).count() != 1 {
-            return Err(at(FenErrorKind::KingCount(color)));
+            return Err(at(fields.placement, FenErrorKind::KingCount(color)));
         }
     }
     if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).nonempty() {
-        return Err(at(FenErrorKind::PawnOnBackRank));
+        return Err(at(fields.placement, FenErrorKind::PawnOnBackRank));
     }
     // R7: a bughouse board holds at most the pieces of its colours in one
     // game; in crazyhouse pieces change colour, so the bound is on both.
@@ -290,10 +344,13 @@ fn validate(board: &Board, base: usize) -> Result<(), FenError> {
         let counts = material(board, group);
         for role in Role::POCKET {
             if counts[role.index()] > u32::from(POCKET_MAX[role.index()]) {
-                return Err(at(FenErrorKind::TooMuchMaterial {
-                    color: group[0],
-                    role,
-                }));
+                return Err(at(
+                    fields.placement,
+                    FenErrorKind::TooMuchMaterial {
+                        color: group[0],
+                        role,
+                    },
+                ));
             }
         }
     }
@@ -316,7 +373,7 @@ fn validate(board: &Board, base: usize) -> Result<(), FenError> {
                 } else {
                     letter.to_ascii_lowercase()
                 };
-                return Err(at(FenErrorKind::BadCastlingRights(letter)));
+                return Err(at(fields.castling, FenErrorKind::BadCastlingRights(letter)));
             }
         }
     }
@@ -325,7 +382,7 @@ fn validate(board: &Board, base: usize) -> Result<(), FenError> {
         .attackers_to(board.king_of(them), board.turn, board.occupied())
         .nonempty()
     {
-        return Err(at(FenErrorKind::OppositeCheck));
+        return Err(at(fields.turn, FenErrorKind::OppositeCheck));
     }
     Ok(())
 }
@@ -333,7 +390,7 @@ fn validate(board: &Board, base: usize) -> Result<(), FenError> {
 /// An en passant square is well placed when the last move could have been a
 /// double step past it: it and the square the pawn came from are empty, and
 /// the pawn stands just beyond it.
-fn ep_is_well_placed(board: &Board, ep: Square) -> bool {
+pub(crate) fn ep_is_well_placed(board: &Board, ep: Square) -> bool {
     let us = board.turn;
     let (rank, forward): (usize, i32) = if us.is_white() { (5, -8) } else { (2, 8) };
     if ep.rank().index() != rank {
@@ -358,6 +415,17 @@ impl FromStr for Board {
 
 /// Writes the placement with `~` marks and the `[pocket]`, as in N1.
 pub(crate) fn write_placement(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write_squares(board, f)?;
+    f.write_str("[")?;
+    write!(f, "{}", board.pockets[0])?;
+    for c in board.pockets[1].letters() {
+        write!(f, "{}", c.to_ascii_lowercase())?;
+    }
+    f.write_str("]")
+}
+
+/// The eight ranks of a placement, `~` after promoted pieces, no pockets.
+pub(crate) fn write_squares(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for rank in (0..8).rev() {
         let mut empty = 0;
         for file in 0..8 {
@@ -383,12 +451,7 @@ pub(crate) fn write_placement(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt:
             f.write_str("/")?;
         }
     }
-    f.write_str("[")?;
-    write!(f, "{}", board.pockets[0])?;
-    for c in board.pockets[1].letters() {
-        write!(f, "{}", c.to_ascii_lowercase())?;
-    }
-    f.write_str("]")
+    Ok(())
 }
 
 impl fmt::Display for Board {

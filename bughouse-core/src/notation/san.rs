@@ -5,7 +5,9 @@ use core::str::FromStr;
 
 use arrayvec::{ArrayString, CapacityError};
 
-use crate::board::attacks::{attacks, pawn_attacks};
+use crate::board::attacks::attacks;
+use crate::board::movegen::{Visitor, expand_pawn_moves};
+use crate::board::pawns::promotion_fits;
 use crate::{
     Bitboard, Board, CastlingSide, File, Move, MoveTextError, Rank, Role, SanError,
     SanIllegalReason, Square,
@@ -29,7 +31,8 @@ pub const MAX_SAN_LEN: usize = 9;
 /// through `fmt::Display` (or into an [`ArrayString`], see
 /// [`SanPlus::write_to`]), never allocating.
 ///
-/// Reading is tolerant: `@e4`, `P*e4`, `n@f3`, `0-0`, `o-o-o`, `e8Q`,
+/// Reading is tolerant: `@e4`, `P*e4`, `n@f3`, `nf3` (piece letters in
+/// either case, except that a lower-case `b` is the b-file), `0-0`, `o-o-o`, `e8Q`,
 /// `e8=q`, `e8/Q`, long forms such as `Ng1f3`, `Ng1-f3` and `e2e4`, a missing
 /// `x`, a missing, extra or wrong `+`/`#`, `e.p.`, and annotations `!`, `?`,
 /// `!?`. Text is first read into a context-free [`San`] (or [`SanPlus`],
@@ -277,45 +280,34 @@ impl San {
                     (Role::Pawn, None) if !capture => Some(to.file()),
                     _ => file,
                 };
-                let mut sources = board.pseudo_sources(role, to);
+                let mut origins = board.by_piece(role.of(us));
                 if let Some(f) = file {
-                    sources &= Bitboard::from_file(f);
+                    origins &= Bitboard::from_file(f);
                 }
                 if let Some(r) = rank {
-                    sources &= Bitboard::from_rank(r);
+                    origins &= Bitboard::from_rank(r);
                 }
-                if sources.is_empty() {
-                    return Err(illegal(SanIllegalReason::NoPieceCanGo {
-                        color: us,
-                        role,
-                        to,
-                    }));
+                // The candidates are the generator's own legal moves to `to`
+                // (as shakmaty's SAN does): nothing here re-derives movement.
+                let mut matches = SanMatches {
+                    origins,
+                    king: board.king_of(us),
+                    role,
+                    promotion,
+                    found: [None; 2],
+                };
+                board.visit_legal_to(&mut matches, Bitboard::from_square(to));
+                match matches.found {
+                    [Some(m), None] => Ok(m),
+                    [Some(first), Some(second)] => Err(SanError::Ambiguous {
+                        san: self,
+                        first,
+                        second,
+                    }),
+                    _ => Err(illegal(
+                        board.why_no_san_match(origins, to, role, promotion),
+                    )),
                 }
-                let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
-                match promotion {
-                    None if promotes => return Err(illegal(SanIllegalReason::MissingPromotion)),
-                    Some(_) if !promotes => return Err(illegal(SanIllegalReason::NotAPromotion)),
-                    _ => {}
-                }
-                let mut found: Option<Move> = None;
-                for from in sources {
-                    let m = Move::Normal {
-                        from,
-                        to,
-                        promotion,
-                    };
-                    if board.is_legal(m) {
-                        if let Some(first) = found {
-                            return Err(SanError::Ambiguous {
-                                san: self,
-                                first,
-                                second: m,
-                            });
-                        }
-                        found = Some(m);
-                    }
-                }
-                found.ok_or(illegal(SanIllegalReason::LeavesKingInCheck))
             }
         }
     }
@@ -468,9 +460,63 @@ impl Board {
     }
 
     /// Reads SAN text tolerantly and resolves it into the one legal move it
-    /// names here (N3).
+    /// names here (N3). Surrounding whitespace is ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Invalid`] for text that is not SAN (its offset counts in
+    /// `text` as given), [`SanError::Illegal`] when no legal move matches,
+    /// [`SanError::Ambiguous`] when several do.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, ErrorCode, Move, Square};
+    ///
+    /// let board = Board::new();
+    /// assert_eq!(board.parse_san("Nf3")?, Move::Normal { from: Square::G1, to: Square::F3, promotion: None });
+    /// assert_eq!(board.parse_san(" nf3\n")?, board.parse_san("Nf3")?);
+    /// assert_eq!(board.parse_san("Nf6").unwrap_err().code(), ErrorCode::IllegalMove);
+    /// # Ok::<(), bughouse_core::SanError>(())
+    /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        San::from_ascii(text.as_bytes())?.to_move(self)
+        let (lead, text) = trim(text);
+        San::from_ascii(text.as_bytes())
+            .map_err(|e| shifted(e, lead))?
+            .to_move(self)
+    }
+
+    /// Reads move text as a user types it (N3): UCI first (`e2e4`, `e7e8q`,
+    /// `N@f3`, `n@f3`), else SAN resolved here (`Nf3`, `nf3`, `exd5`,
+    /// `e8=Q+`, `@e4`). Surrounding whitespace is ignored. This is the one
+    /// reading of move text every binding and [`crate::Game::play_text`]
+    /// use.
+    ///
+    /// A UCI move names one move without a board, so it comes back as read,
+    /// not checked: [`Board::play`] checks it. A SAN move is the one legal
+    /// move it names.
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::parse_san`] when the text is not UCI.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, ErrorCode};
+    ///
+    /// let mut board = Board::new();
+    /// let m = board.parse_move("e2e4")?;
+    /// board.play(m)?;
+    /// let m = board.parse_move("Nc6 ")?;
+    /// assert_eq!(m.to_string(), "b8c6");
+    /// assert_eq!(board.parse_move("Qz9").unwrap_err().code(), ErrorCode::InvalidMove);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, SanError> {
+        let (lead, trimmed) = trim(text);
+        match Move::from_uci(trimmed) {
+            Ok(m) => Ok(m),
+            Err(_) => San::from_ascii(trimmed.as_bytes())
+                .map_err(|e| shifted(e, lead))?
+                .to_move(self),
+        }
     }
 
     /// The file and rank SAN must write for a `role` (knight, bishop, rook or
@@ -503,35 +549,108 @@ impl Board {
         )
     }
 
-    /// The squares from which a `role` of the side to move could go to `to`
-    /// by its movement alone (check and pins aside). `to` is known not to
-    /// hold a piece of the side to move.
-    fn pseudo_sources(&self, role: Role, to: Square) -> Bitboard {
-        let us = self.turn();
-        let ours = self.by_piece(role.of(us));
-        let occupied = self.occupied();
-        if role != Role::Pawn {
-            return attacks(to, role.of(us), occupied) & ours;
-        }
-        let back: i32 = if us.is_white() { -8 } else { 8 };
-        let mut sources = Bitboard::EMPTY;
-        if !occupied.contains(to) {
-            if let Some(one) = to.offset(back) {
-                if ours.contains(one) {
-                    sources.add(one);
-                } else if !occupied.contains(one) {
-                    if let Some(two) = one.offset(back) {
-                        if ours.contains(two) && two.rank() == Rank::SECOND.relative_to(us) {
-                            sources.add(two);
-                        }
-                    }
-                }
+    /// Why no legal move matches a SAN of `role` to `to` from `origins`
+    /// (only computed on failure): no piece there moves that way (R9), the
+    /// promotion is missing or wrong (R9), or every one that does would
+    /// leave its king in check (R13).
+    fn why_no_san_match(
+        &self,
+        origins: Bitboard,
+        to: Square,
+        role: Role,
+        promotion: Option<Role>,
+    ) -> SanIllegalReason {
+        if !origins.into_iter().any(|from| self.moves_like(from, to)) {
+            SanIllegalReason::NoPieceCanGo {
+                color: self.turn(),
+                role,
+                to,
             }
+        } else if promotion_fits(role, to, promotion) {
+            SanIllegalReason::LeavesKingInCheck
+        } else if promotion.is_none() {
+            SanIllegalReason::MissingPromotion
+        } else {
+            SanIllegalReason::NotAPromotion
         }
-        if self.by_color(us.other()).contains(to) || self.ep_square() == Some(to) {
-            sources |= pawn_attacks(us.other(), to) & ours;
+    }
+}
+
+/// Collects the legal moves a SAN names among the generator's moves to one
+/// square: from one of `origins`, with the SAN's promotion; castling is
+/// `O-O`, never a king's SAN move. Stops at the second.
+struct SanMatches {
+    origins: Bitboard,
+    king: Square,
+    role: Role,
+    promotion: Option<Role>,
+    found: [Option<Move>; 2],
+}
+
+impl SanMatches {
+    /// Records `m`; `true` (stop) once two are found.
+    fn push(&mut self, m: Move) -> bool {
+        match self.found {
+            [None, _] => self.found[0] = Some(m),
+            _ => self.found[1] = Some(m),
         }
-        sources
+        self.found[1].is_some()
+    }
+}
+
+impl Visitor for SanMatches {
+    fn piece(&mut self, from: Square, targets: Bitboard) -> bool {
+        // `targets` is the one square asked for; a pawn never comes here.
+        self.role != Role::Pawn
+            && self.promotion.is_none()
+            && self.origins.contains(from)
+            && targets.nonempty()
+            && self.push(Move::Normal {
+                from,
+                to: targets.first().unwrap_or(from),
+                promotion: None,
+            })
+    }
+    fn pawns(&mut self, targets: Bitboard, delta: i32) -> bool {
+        let mut stop = false;
+        if self.role == Role::Pawn {
+            expand_pawn_moves(targets, delta, &Role::PROMOTION, |m| {
+                if !stop
+                    && m.promotion() == self.promotion
+                    && m.from().is_some_and(|f| self.origins.contains(f))
+                {
+                    stop = self.push(m);
+                }
+            });
+        }
+        stop
+    }
+    fn special(&mut self, m: Move) -> bool {
+        // En passant for a pawn SAN; castling (the king's two-square move)
+        // only as `O-O`.
+        let from = m.from().unwrap_or(self.king);
+        self.role == Role::Pawn
+            && from != self.king
+            && self.promotion.is_none()
+            && self.origins.contains(from)
+            && self.push(m)
+    }
+    fn drops(&mut self, _role: Role, _targets: Bitboard) -> bool {
+        false
+    }
+}
+
+/// `text` without surrounding whitespace, and how many bytes went before.
+fn trim(text: &str) -> (usize, &str) {
+    let start = text.trim_start();
+    (text.len() - start.len(), start.trim_end())
+}
+
+/// An error found in trimmed text, at its offset in the whole text.
+fn shifted(e: MoveTextError, lead: usize) -> MoveTextError {
+    MoveTextError {
+        offset: e.offset + lead,
+        ..e
     }
 }
 
@@ -614,21 +733,23 @@ impl Reader<'_> {
             let to = self.square("expected the square of the drop, such as e4")?;
             return Ok(San::Drop { role, to });
         }
-        let role = match first {
-            b'N' => Role::Knight,
-            b'B' => Role::Bishop,
-            b'R' => Role::Rook,
-            b'Q' => Role::Queen,
-            b'K' => Role::King,
-            b'P' => Role::Pawn,
+        // Piece letters in either case, as drops take them (`n@f3`), except
+        // a lower-case `b`: that is the b-file (`bxc3`), a bishop is `B`.
+        let (role, lettered) = match first {
+            b'N' | b'n' => (Role::Knight, true),
+            b'B' => (Role::Bishop, true),
+            b'R' | b'r' => (Role::Rook, true),
+            b'Q' | b'q' => (Role::Queen, true),
+            b'K' | b'k' => (Role::King, true),
+            b'P' | b'p' => (Role::Pawn, true),
             _ => {
                 if self.file().is_none() && !matches!(first, b'x' | b':') {
                     return Err(err(0, "expected a piece letter, a square, or O-O"));
                 }
-                Role::Pawn
+                (Role::Pawn, false)
             }
         };
-        if first.is_ascii_uppercase() {
+        if lettered {
             self.pos += 1;
         }
         // Up to four coordinates: origin file and rank (either optional),

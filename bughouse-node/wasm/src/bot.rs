@@ -108,8 +108,7 @@ fn parse_options(opts: &JsValue) -> Result<BotCall> {
 impl Game {
     /// The checks of a bot call, in the addon's order.
     fn bot_call(&self, seat: &JsValue, opts: &JsValue) -> Result<(core::Seat, BotCall)> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(seat)?;
+        let seat = self.acting_seat(seat)?;
         let call = parse_options(opts)?;
         if !self.inner.is_turn_of(seat) {
             return Err(error::game(core::GameError::NotYourTurn { seat }));

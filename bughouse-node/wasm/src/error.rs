@@ -3,67 +3,43 @@
 //! (`../src/error.rs`); `__test__/surface.test.mjs` and the shared
 //! `node --test` suite check that both builds throw alike.
 
-use bughouse_core::{FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError};
+use bughouse_core::{
+    ErrorCode, Excerpt, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+};
 use wasm_bindgen::JsValue;
 
-/// The stable `code` of every error the package throws on purpose: the
-/// strings of the addon's `Code` (`../src/error.rs`).
+/// The `code` of every error the package throws on purpose: the core's
+/// [`ErrorCode`] (one vocabulary for every binding), plus the two this
+/// binding has of its own, as the addon's `Code` (`../src/error.rs`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
-    /// A FEN or BFEN that cannot be read, or a position no game can reach (N1, N2).
-    InvalidFen,
-    /// Move text that is neither UCI nor SAN (N3).
-    InvalidMove,
-    /// A well-formed move that is not legal now (R9–R13), UCI or SAN.
-    IllegalMove,
-    /// SAN that fits more than one legal move (N3).
-    AmbiguousMove,
-    /// A seat acting when it is not its turn (R19, R22, F12).
-    NotYourTurn,
-    /// An action after the game ended (R27–R34, F2).
-    GameOver,
-    /// A seat that used its three sits (R24).
-    NoSitsLeft,
-    /// Text with no BPGN game record in it at all (N4).
-    InvalidBpgn,
-    /// A timestamp before the game's time (R21, F3).
-    TimeWentBackwards,
-    /// A move without a timestamp in a live game with clocks (R21).
-    TimestampRequired,
-    /// A sit in the live game (F7).
-    SitInLiveGame,
-    /// A draw offer from a computer seat (R30, F11).
-    NotHuman,
-    /// A string argument outside its set.
-    InvalidArgValue,
-    /// An argument of the wrong JavaScript type.
-    InvalidArgType,
-    /// A number argument that is not an integer in range.
-    OutOfRange,
+    /// One of the core's codes.
+    Core(ErrorCode),
     /// `pop()` with no move to take back.
     EmptyHistory,
+    /// An argument of the wrong JavaScript type (Node's own code, as
+    /// index.js's `readBpgn` gives it).
+    InvalidArgType,
+}
+
+// The core's codes the binding also gives for its own argument checks.
+#[allow(non_upper_case_globals)]
+impl Code {
+    /// A string argument outside its set.
+    pub const InvalidArgValue: Code = Code::Core(ErrorCode::InvalidArgValue);
+    /// A number argument that is not an integer in range.
+    pub const OutOfRange: Code = Code::Core(ErrorCode::OutOfRange);
+    /// Text with no BPGN game record in it at all (N4).
+    pub const InvalidBpgn: Code = Code::Core(ErrorCode::InvalidBpgn);
 }
 
 impl Code {
     /// The string JavaScript sees as `error.code`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Code::InvalidFen => "ERR_INVALID_FEN",
-            Code::InvalidMove => "ERR_INVALID_MOVE",
-            Code::IllegalMove => "ERR_ILLEGAL_MOVE",
-            Code::AmbiguousMove => "ERR_AMBIGUOUS_MOVE",
-            Code::NotYourTurn => "ERR_NOT_YOUR_TURN",
-            Code::GameOver => "ERR_GAME_OVER",
-            Code::NoSitsLeft => "ERR_NO_SITS_LEFT",
-            Code::InvalidBpgn => "ERR_INVALID_BPGN",
-            Code::TimeWentBackwards => "ERR_TIME_WENT_BACKWARDS",
-            Code::TimestampRequired => "ERR_TIMESTAMP_REQUIRED",
-            Code::SitInLiveGame => "ERR_SIT_IN_LIVE_GAME",
-            Code::NotHuman => "ERR_NOT_HUMAN",
-            Code::InvalidArgValue => "ERR_INVALID_ARG_VALUE",
-            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
-            Code::OutOfRange => "ERR_OUT_OF_RANGE",
+            Code::Core(code) => code.as_str(),
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
+            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
         }
     }
 }
@@ -85,62 +61,49 @@ pub fn error(code: Code, message: impl AsRef<str>) -> JsValue {
     e.into()
 }
 
-/// A FEN that could not be read or describes an impossible position.
-pub fn invalid_fen(e: FenError) -> JsValue {
-    error(Code::InvalidFen, e.to_string())
+/// An error of the core, with its code and its message.
+pub fn core(code: ErrorCode, message: impl std::fmt::Display) -> JsValue {
+    error(Code::Core(code), message.to_string())
 }
 
-/// Move text that could not be read; `text` is quoted in the message.
+/// A FEN that could not be read or describes an impossible position.
+pub fn invalid_fen(e: FenError) -> JsValue {
+    core(e.code(), e)
+}
+
+/// Move text that could not be read; an excerpt of `text` is quoted.
 pub fn invalid_move(text: &str, e: MoveTextError) -> JsValue {
-    error(Code::InvalidMove, format!("{text:?}: {e}"))
+    core(e.code(), format_args!("{}: {e}", Excerpt::of(text)))
 }
 
 /// A move the position does not allow; the core says why.
 pub fn illegal_move(e: IllegalMoveError) -> JsValue {
-    error(Code::IllegalMove, e.to_string())
+    core(e.code(), e)
 }
 
 /// SAN that names no legal move on one board (N3).
 pub fn san(text: &str, e: SanError) -> JsValue {
     match e {
         SanError::Invalid(e) => invalid_move(text, e),
-        SanError::Illegal { .. } => error(Code::IllegalMove, e.to_string()),
-        SanError::Ambiguous { .. } => error(Code::AmbiguousMove, e.to_string()),
+        _ => core(e.code(), e),
     }
 }
 
-/// A game action the core refused. Exhaustive: a new variant in the core
-/// does not compile here until it has a code.
+/// A game action the core refused.
 pub fn game(e: GameError) -> JsValue {
-    let code = match e {
-        GameError::GameOver => Code::GameOver,
-        GameError::NotYourTurn { .. } => Code::NotYourTurn,
-        GameError::InvalidMove { .. } => Code::InvalidMove,
-        GameError::AmbiguousMove { .. } => Code::AmbiguousMove,
-        GameError::IllegalSan { .. } | GameError::IllegalMove { .. } => Code::IllegalMove,
-        GameError::TimeWentBackwards { .. } => Code::TimeWentBackwards,
-        GameError::TimestampRequired => Code::TimestampRequired,
-        GameError::NoSitsLeft { .. } => Code::NoSitsLeft,
-        GameError::SitInLiveGame => Code::SitInLiveGame,
-        GameError::NotHuman { .. } => Code::NotHuman,
-    };
-    error(code, e.to_string())
+    core(e.code(), e)
 }
 
 /// A game that could not be set up.
 pub fn setup(e: SetupError) -> JsValue {
-    let code = match e {
-        SetupError::Fen(_) => Code::InvalidFen,
-        SetupError::MoveCapTooLarge { .. } => Code::OutOfRange,
-    };
-    error(code, e.to_string())
+    core(e.code(), e)
 }
 
 /// A string argument outside its set of values.
 pub fn invalid_arg(name: &str, expected: &str, got: &str) -> JsValue {
     error(
         Code::InvalidArgValue,
-        format!("{name} must be {expected}, got {got:?}"),
+        format!("{name} must be {expected}, got {}", Excerpt::of(got)),
     )
 }
 

@@ -23,32 +23,26 @@ impl Game {
         Game { inner }
     }
 
-    /// F12 first: an ended game refuses every action.
-    pub(crate) fn ensure_open(&self) -> Result<()> {
-        if self.inner.is_over() {
-            Err(error::game(core::GameError::GameOver))
-        } else {
-            Ok(())
-        }
+    /// F12 first: the game is on, then a known seat (the core's order).
+    pub(crate) fn acting_seat(&self, seat: &JsValue) -> Result<core::Seat> {
+        let text = convert::string(seat, "seat")?;
+        self.inner.acting_seat(&text).map_err(error::game)
     }
 }
 
 fn parse_mode(text: Option<&str>) -> Result<core::Mode> {
-    match text {
-        None | Some("live") => Ok(core::Mode::Live),
-        Some("turn") => Ok(core::Mode::TurnBased),
-        Some(other) => Err(error::invalid_arg("mode", "'live' or 'turn'", other)),
-    }
+    text.map_or(Ok(core::Mode::Live), core::Mode::from_name)
+        .map_err(|e| error::core(e.code(), e))
 }
 
-fn parse_time_control(text: Option<&str>) -> Result<Option<core::TimeControl>> {
+fn parse_time_control(text: Option<&str>, mode: core::Mode) -> Result<Option<core::TimeControl>> {
     match text {
-        None => Ok(Some(core::TimeControl::default())),
+        None => Ok(core::GameSettings::of_mode(mode).time_control),
         Some("-") => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|e: core::TimeControlError| {
-            error::error(
-                Code::InvalidArgValue,
-                format!("{e}, or \"-\", got {text:?}"),
+            error::core(
+                e.code(),
+                format_args!("{e}, or \"-\", got {}", core::Excerpt::of(text)),
             )
         }),
     }
@@ -57,8 +51,8 @@ fn parse_time_control(text: Option<&str>) -> Result<Option<core::TimeControl>> {
 fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
     match cap {
         None => Ok(core::DEFAULT_MOVE_CAP),
-        Some(cap) if cap.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(&cap) => {
-            Ok(cap as u16)
+        Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
+            core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
         }
         Some(cap) => Err(error::out_of_range("moveCap", core::MAX_MOVE_CAP, cap)),
     }
@@ -91,12 +85,11 @@ impl Game {
     pub fn new(opts: JsValue) -> Result<Game> {
         let obj = convert::opt_object(&opts, "opts")?;
         let mode = parse_mode(string_option(&obj, "mode")?.as_deref())?;
-        let time_control = parse_time_control(string_option(&obj, "timeControl")?.as_deref())?;
+        let time_control =
+            parse_time_control(string_option(&obj, "timeControl")?.as_deref(), mode)?;
         let humans = match string_option(&obj, "humans")?.as_deref() {
             None => core::Seats::all(),
-            Some(text) => core::Seats::from_letters(text).ok_or_else(|| {
-                error::invalid_arg("humans", "seat letters from 'AaBb', such as 'Ab'", text)
-            })?,
+            Some(text) => core::game::parse_humans(text).map_err(|e| error::core(e.code(), e))?,
         };
         let bfen = string_option(&obj, "bfen")?;
         let move_cap = match &obj {
@@ -105,10 +98,8 @@ impl Game {
         };
         let settings = core::GameSettings {
             mode,
-            time_control: match mode {
-                core::Mode::Live => time_control,
-                core::Mode::TurnBased => None,
-            },
+            // The core checks the whole (R26: no time control in the turn-based game).
+            time_control,
             humans,
             move_cap: parse_move_cap(move_cap)?,
         };
@@ -133,22 +124,25 @@ impl Game {
 
     /// The legal moves of `seat` as move codes (behind `legalMoves(seat)`).
     #[wasm_bindgen(js_name = "_legalMoveCodes")]
-    pub fn legal_move_codes(&self, seat: JsValue) -> Result<Vec<u16>> {
+    pub fn legal_move_codes(&self, seat: JsValue) -> Result<u32> {
         let seat = convert::parse_seat(&seat)?;
-        Ok(convert::move_codes(&self.inner.legal_moves(seat)))
+        Ok(convert::write_move_codes(&self.inner.legal_moves(seat)))
     }
 
     /// Plays a move or drop for `seat` at `atMs`, and returns its UCI.
     pub fn push(&mut self, seat: JsValue, text: JsValue, at_ms: JsValue) -> Result<String> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
         let text = convert::string(&text, "move")?;
-        let (m, _) = self
+        let report = self
             .inner
             .play_text(seat, &text, at_ms)
             .map_err(error::game)?;
-        Ok(convert::uci(m))
+        Ok(report
+            .action
+            .as_move()
+            .map(convert::uci)
+            .unwrap_or_default())
     }
 
     /// Turn-based game: the seat whose turn it is (F5), else `null`.
@@ -159,10 +153,9 @@ impl Game {
 
     /// Turn-based game: `seat` sits instead of moving (R24).
     pub fn sit(&mut self, seat: JsValue) -> Result<JsValue> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         Ok(convert::maybe_outcome(
-            self.inner.sit(seat).map_err(error::game)?,
+            self.inner.sit(seat).map_err(error::game)?.outcome(),
         ))
     }
 
@@ -186,49 +179,46 @@ impl Game {
 
     /// Live game: checks the clocks at `atMs` (R21, F2).
     pub fn tick(&mut self, at_ms: JsValue) -> Result<JsValue> {
-        self.ensure_open()?;
+        self.inner.ensure_open().map_err(error::game)?;
         let at_ms = convert::timestamp("atMs", convert::number(&at_ms, "atMs")?)?;
         Ok(convert::maybe_outcome(
-            self.inner.tick(at_ms).map_err(error::game)?,
+            self.inner.tick(at_ms).map_err(error::game)?.outcome(),
         ))
     }
 
     /// `seat` resigns (R29, F10).
     pub fn resign(&mut self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        Ok(convert::outcome(
-            self.inner.resign(seat, at_ms).map_err(error::game)?,
-        ))
+        let report = self.inner.resign(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(convert::outcome).ok_or_else(no_ending)
     }
 
     /// `seat` leaves the game (R29, F10).
     pub fn abandon(&mut self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        Ok(convert::outcome(
-            self.inner.abandon(seat, at_ms).map_err(error::game)?,
-        ))
+        let report = self.inner.abandon(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(convert::outcome).ok_or_else(no_ending)
     }
 
     /// A human seat offers a draw (R30, F11).
     #[wasm_bindgen(js_name = "offerDraw")]
     pub fn offer_draw(&mut self, seat: JsValue) -> Result<JsValue> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.acting_seat(&seat)?;
         Ok(convert::maybe_outcome(
-            self.inner.offer_draw(seat).map_err(error::game)?,
+            self.inner.offer_draw(seat).map_err(error::game)?.outcome(),
         ))
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     #[wasm_bindgen(js_name = "withdrawDraw")]
     pub fn withdraw_draw(&mut self, seat: JsValue) -> Result<()> {
-        self.ensure_open()?;
-        let seat = convert::parse_seat(&seat)?;
-        self.inner.withdraw_draw(seat).map_err(error::game)
+        let seat = self.acting_seat(&seat)?;
+        self.inner
+            .withdraw_draw(seat)
+            .map_err(error::game)
+            .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
@@ -273,13 +263,11 @@ impl Game {
     pub fn moves(&self) -> js_sys::Array {
         self.inner
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                core::ActionKind::Move(m) => Some(convert::object(&[
-                    ("seat", seat_str(a.seat).into()),
-                    ("move", convert::uci(m).into()),
-                ])),
-                core::ActionKind::Sit => None,
+            .filter_map(|a| {
+                Some(convert::object(&[
+                    ("seat", seat_str(a.seat?).into()),
+                    ("move", convert::uci(a.as_move()?).into()),
+                ]))
             })
             .collect()
     }
@@ -288,19 +276,14 @@ impl Game {
     pub fn history(&self) -> js_sys::Array {
         self.inner
             .history()
-            .iter()
-            .map(|a| {
-                let (kind, uci) = match a.kind {
-                    core::ActionKind::Move(m) => ("move", JsValue::from(convert::uci(m))),
-                    core::ActionKind::Sit => ("sit", JsValue::NULL),
-                };
-                convert::object(&[
-                    ("seat", seat_str(a.seat).into()),
-                    ("kind", kind.into()),
-                    ("move", uci),
+            .filter_map(|a| {
+                Some(convert::object(&[
+                    ("seat", seat_str(a.seat?).into()),
+                    ("kind", a.kind.as_str().into()),
+                    ("move", convert::nullable(a.as_move().map(convert::uci))),
                     ("atMs", (a.at_ms as f64).into()),
                     ("clockMs", convert::nullable(a.clock_ms.map(f64::from))),
-                ])
+                ]))
             })
             .collect()
     }
@@ -398,4 +381,13 @@ impl Game {
     pub fn start_bfen(&self) -> String {
         core::Bfen(self.inner.start_boards()).to_string()
     }
+}
+
+/// A resignation's report always carries its ending; should it not, an
+/// error rather than a panic.
+fn no_ending() -> JsValue {
+    error::error(
+        Code::Core(bughouse_core::ErrorCode::GameOver),
+        "the game reported no ending",
+    )
 }

@@ -3,8 +3,17 @@
 # Rule ids (R1…R34, N1…N4) refer to the project's rules.
 
 import os
-from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Optional, Protocol, Union, final
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Literal, Optional, Protocol, Union, final
+
+from bughouse.literals import (
+    BoardStatus,
+    EndReason,
+    Mode,
+    RecordedKind,
+    Result,
+    Seat,
+)
 
 class _MoveFields(Protocol):
     """Any move with python-chess's fields, such as a ``chess.Move``."""
@@ -111,8 +120,10 @@ __all__ = [
     "parse_square",
     "perft",
     "Move",
+    "Piece",
     "Pocket",
     "Board",
+    "BoardOutcome",
     "LegalMoves",
     "Outcome",
     "Game",
@@ -227,6 +238,11 @@ def perft(fen: str, depth: int, *, crazyhouse: bool = False) -> int:
 class BughouseError(ValueError):
     """Base class of every error the rules engine raises."""
 
+    code: Optional[str]
+    """The stable code of the error, the same as the Node package's
+    ``err.code``: ``"ERR_ILLEGAL_MOVE"``, ``"ERR_GAME_OVER"``, … Set on
+    every exception the engine raises; None on one made by other code."""
+
 class InvalidFenError(BughouseError):
     """A FEN or BFEN that cannot be read (N1, N2)."""
 
@@ -298,6 +314,24 @@ class Pocket:
     def __reduce__(self) -> tuple[Any, ...]: ...
 
 @final
+class Piece:
+    """A piece type of one colour: ``Piece(KNIGHT, WHITE)`` (``chess.Piece``)."""
+
+    def __new__(cls, piece_type: int, color: bool) -> Piece: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece: ...
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+    def symbol(self) -> str: ...
+    def unicode_symbol(self, *, invert_color: bool = False) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
 class LegalMoves:
     """``board.legal_moves``: live, sized, iterable, supports ``in``."""
 
@@ -352,11 +386,62 @@ class Board:
         """``"P@e4"``, ``"N@f3+"``; ``#`` only for a bughouse mate (R16). ``IllegalMoveError`` if not legal."""
     def pop(self) -> Move: ...
     def peek(self) -> Move: ...
+    def piece_map(self) -> dict[int, Piece]: ...
+    def set_piece_at(self, square: int, piece: Piece, promoted: bool = False) -> None:
+        """Every edit must leave a valid position (N1), else ``InvalidFenError``; clears the stack."""
+    def remove_piece_at(self, square: int) -> Optional[Piece]: ...
+    def set_piece_map(
+        self, pieces: Mapping[int, Piece], *, promoted: Optional[list[int]] = None
+    ) -> None: ...
+    def set_pocket(self, color: bool, pocket: Pocket) -> None: ...
+    def add_to_pocket(self, color: bool, piece_type: int) -> None: ...
+    def remove_from_pocket(self, color: bool, piece_type: int) -> None: ...
+    def reset(self) -> None: ...
+    def clear(self) -> None:
+        """Only the two kings stay (a board always has both, N1)."""
+    def board_fen(self) -> str: ...
+    def epd(self) -> str: ...
+    def mirror(self) -> Board: ...
+    def pin(self, color: bool, square: int) -> list[int]: ...
+    def is_pinned(self, color: bool, square: int) -> bool: ...
+    @property
+    def castling_rights(self) -> int: ...
+    def has_castling_rights(self, color: bool) -> bool: ...
+    def parse_uci(self, uci: str) -> Move: ...
+    def lan(self, move: _AnyMove) -> str: ...
+    def variation_san(self, moves: Iterable[_AnyMove]) -> str: ...
+    def is_capture(self, move: _AnyMove) -> bool: ...
+    def is_en_passant(self, move: _AnyMove) -> bool: ...
+    def is_castling(self, move: _AnyMove) -> bool: ...
+    def is_zeroing(self, move: _AnyMove) -> bool:
+        """A capture or a pawn move (no fifty-move rule, R33; drops never)."""
+    def gives_check(self, move: _AnyMove) -> bool: ...
+    def is_into_check(self, move: _AnyMove) -> bool:
+        """Refused only because it leaves the mover's king in check (R13)."""
+    def outcome(self) -> Optional[BoardOutcome]:
+        """Checkmate (R16) or None: no stalemate (R18), no other board ending (R33)."""
+    def is_game_over(self) -> bool: ...
+    def result(self) -> Result:
+        """``"1-0"``, ``"0-1"`` after mate, else ``"*"``."""
     def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
     def is_waiting(self) -> bool: ...
     def drop_could_block_check(self) -> bool: ...
-    def status(self) -> str: ...
+    def status(self) -> BoardStatus: ...
+    def bot_move(
+        self,
+        nodes: Optional[int] = None,
+        *,
+        time_ms: Optional[int] = None,
+        seed: int = 0,
+        play: bool = False,
+    ) -> Optional[Move]:
+        """The computer player's move on this board alone (crazyhouse in the crazyhouse flavour).
+
+        A ``Move`` (one of ``legal_moves``), or None when the side to move has
+        none. ``nodes``, ``time_ms``, ``seed`` as for ``Game.bot_move``;
+        ``play=True`` also pushes it.
+        """
     def perft(self, depth: int) -> int: ...
     def copy(self, *, stack: bool = True) -> Board: ...
     def __copy__(self) -> Board: ...
@@ -364,10 +449,33 @@ class Board:
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
+    def unicode(
+        self,
+        *,
+        invert_color: bool = False,
+        borders: bool = False,
+        empty_square: str = "⭘",
+        orientation: bool = True,
+    ) -> str:
+        """python-chess's ``board.unicode()``, with the pockets above and below."""
+    def _repr_svg_(self) -> str: ...
     def transposition_key(self) -> int:
         """The position's Zobrist key: a dict/set key for positions (a Board is unhashable)."""
     def __reduce__(self) -> tuple[Any, ...]: ...
     def __setstate__(self, state: tuple[str, bool, list[str]], /) -> None: ...
+
+@final
+class BoardOutcome:
+    """How a single board ended: always checkmate (python-chess's ``Outcome``)."""
+
+    @property
+    def winner(self) -> bool: ...
+    @property
+    def termination(self) -> Literal["checkmate"]: ...
+    def result(self) -> Result: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Outcome:
@@ -378,16 +486,16 @@ class Outcome:
     def winner(self) -> Optional[int]:
         """1 (A-White + B-Black), 2 (A-Black + B-White), or None for a draw."""
     @property
-    def reason(self) -> str:
+    def reason(self) -> EndReason:
         """"checkmate" | "time" | "resignation" | "abandonment" | "agreement" | "no_one_can_move" | "move_cap" | "repetition"."""
     @property
-    def seat(self) -> Optional[str]:
+    def seat(self) -> Optional[Seat]:
         """The mated / flagged / resigning / leaving seat; None for draws."""
     @property
     def rule(self) -> str:
         """The rule id: ``"R27"`` …"""
     def is_draw(self) -> bool: ...
-    def result(self) -> str:
+    def result(self) -> Result:
         """``"1-0"`` (team 1 wins), ``"0-1"`` (team 2), ``"1/2-1/2"``."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
@@ -403,13 +511,13 @@ class Game:
         cls,
         *,
         mode: str = "live",
-        time_control: Optional[str] = "180+0",
+        time_control: Optional[str] = ...,
         humans: str = "AaBb",
         bfen: Optional[str] = None,
         move_cap: int = 800,
     ) -> Game: ...
     @property
-    def mode(self) -> str: ...
+    def mode(self) -> Mode: ...
     @property
     def time_control(self) -> Optional[str]: ...
     @property
@@ -419,7 +527,7 @@ class Game:
     @property
     def starting_bfen(self) -> str: ...
     @property
-    def to_act(self) -> Optional[str]:
+    def to_act(self) -> Optional[Seat]:
         """Turn-based game: the seat whose turn it is (F5); None otherwise."""
     @property
     def draw_offers(self) -> str: ...
@@ -441,8 +549,10 @@ class Game:
     def bot_move(
         self,
         seat: str,
-        nodes: int = 25000,
+        nodes: Optional[int] = None,
         *,
+        time_ms: Optional[int] = None,
+        clock: bool = False,
         seed: int = 0,
         play: bool = False,
         at_ms: Optional[int] = None,
@@ -451,8 +561,11 @@ class Game:
 
         A ``Move`` (always one of ``legal_moves(seat)``), or None when it does
         not move: turn-based, it sits (R24, only when ``can_sit(seat)``);
-        live, the seat is waiting (R18). ``nodes``: the budget, >= 1 (25000
-        is about 9 ms of CPU). ``play=True`` also plays it (``push`` with ``at_ms``,
+        live, the seat is waiting (R18). ``nodes``: the budget, >= 1 (default
+        25000, about 9 ms of CPU; no node limit when a time is given).
+        ``time_ms``: think at most this long. ``clock=True``: spend a share of
+        the seat's own clock and increment at ``at_ms`` (live games with
+        clocks). ``play=True`` also plays it (``push`` with ``at_ms``,
         or ``sit``) and returns what was played. ``GameOverError`` when the
         game is over, ``NotYourTurnError`` when it is not ``seat``'s turn.
         """
@@ -467,8 +580,8 @@ class Game:
         """Ms left; ``BughouseError`` for a game without clocks."""
     def outcome(self) -> Optional[Outcome]: ...
     def is_over(self) -> bool: ...
-    def moves(self) -> list[tuple[str, Move]]: ...
-    def history(self) -> list[tuple[str, Optional[Move], int, Optional[int]]]:
+    def moves(self) -> list[tuple[Seat, Move]]: ...
+    def history(self) -> list[tuple[Seat, Optional[Move], int, Optional[int]]]:
         """``(seat, move or None for a sit, at_ms, clock_ms)`` per action."""
     def bpgn(self, tags: Optional[Mapping[str, str]] = None) -> str: ...
     def log(
@@ -480,7 +593,7 @@ class Game:
         log: list[tuple[Optional[str], str, Optional[str], int, Optional[int], str]],
         *,
         mode: str = "live",
-        time_control: Optional[str] = "180+0",
+        time_control: Optional[str] = ...,
         humans: str = "AaBb",
         bfen: Optional[str] = None,
         move_cap: Optional[int] = None,
@@ -491,6 +604,7 @@ class Game:
         """The core's report of the last accepted action."""
     def snapshot(self) -> dict[str, Any]: ...
     def copy(self) -> Game: ...
+    def _repr_svg_(self) -> str: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...
     def __eq__(self, other: object, /) -> bool: ...
@@ -536,9 +650,9 @@ class GameRecord:
     @property
     def agrees(self) -> bool: ...
     @property
-    def ending_kind(self) -> str: ...
+    def ending_kind(self) -> RecordedKind: ...
     @property
-    def loser(self) -> Optional[str]: ...
+    def loser(self) -> Optional[Seat]: ...
     @property
     def is_bughouse(self) -> bool: ...
     @property

@@ -98,11 +98,10 @@ async fn play(mut client: Client, seat: Seat, seed: u64) -> Vec<Value> {
                 let pick = legal
                     .iter()
                     .copied()
-                    .filter(|m| {
+                    .find(|m| {
                         matches!(m, Move::Drop { .. })
                             || mirror.board(seat.board).piece_at(m.to()).is_some()
                     })
-                    .nth(0)
                     .filter(|_| (seed + n) % 2 == 0)
                     .unwrap_or(
                         legal[((seed.wrapping_mul(31) + n * 7) % legal.len() as u64) as usize],
