@@ -105,6 +105,7 @@ $(NODE_PKG)/node_modules/.package-lock.json: $(NODE_PKG)/package-lock.json
 bench-node: setup-node
 	cd $(NODE_PKG) && $(NODE) scripts/build.mjs
 	cd $(NODE_PKG) && $(NODE) bench/bench_vs_chessops.mjs
+	cd $(NODE_PKG) && $(NODE) bench/bench_bpgn_stream.mjs
 
 # Every fuzz target for 20 s from its committed seeds (fuzz/run.sh installs
 # cargo-fuzz if needed); any crash fails. Longer runs: fuzz/README.md.
@@ -164,8 +165,8 @@ demo: build-wasm
 
 # Four Chromium pages at one table of the server, through its test page
 # (playwright-core from bughouse-node's packages, Chromium at
-# $(CHROMIUM), installed by setup-wasm when missing).
-test-server-browser: setup-wasm setup-node
+# $(CHROMIUM), installed by setup-chromium when missing).
+test-server-browser: setup-chromium setup-node
 	$(CARGO) build -p bughouse-server
 	CHROMIUM=$(CHROMIUM) $(NODE) --test examples/server/browser/
 

@@ -103,7 +103,7 @@ pub use error::{
     BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,
     IllegalReason, MoveTextError, SanError, SanIllegalReason, SeatError, SettingsError, SetupError,
 };
-pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
+pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
 pub use game::outcome::{EndReason, Outcome};
 pub use game::seat::{BoardId, Seat, Seats, Team};
 pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};

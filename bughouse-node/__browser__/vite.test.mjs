@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 
-import { build } from 'vite'
+import { build, createServer } from 'vite'
 
 import { serve } from '../demo/serve.mjs'
 import { ARTIFACTS, launch, open } from './chromium.mjs'
@@ -47,5 +47,18 @@ describe('a Vite-built page', () => {
     writeFileSync(new URL('speed.json', ARTIFACTS), JSON.stringify(rows, null, 2))
     await page.screenshot({ path: new URL('speed.png', ARTIFACTS).pathname, fullPage: true })
     for (const r of rows) console.log(`# ${r.measure}: ${r.ours.toFixed(3)} vs ${r.theirs.toFixed(3)} ${r.unit} (${(r.theirs / r.ours).toFixed(1)}×)`)
+  })
+
+  it('works under the Vite dev server too (no build step, no console errors)', async () => {
+    const dev = await createServer({ root: project, logLevel: 'warn', server: { host: '127.0.0.1', port: 0 } })
+    await dev.listen()
+    try {
+      const { page, errors } = await open(browser, `${dev.resolvedUrls.local[0]}?quick`)
+      await page.waitForFunction(() => document.getElementById('state').textContent !== 'running…', null, { timeout: 240_000 })
+      assert.equal(await page.locator('#state').textContent(), 'done')
+      assert.deepEqual(errors, [])
+    } finally {
+      await dev.close()
+    }
   })
 })

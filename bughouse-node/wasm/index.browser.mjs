@@ -11,7 +11,7 @@ const module =
   typeof WebAssembly.compileStreaming === 'function'
     ? await WebAssembly.compileStreaming(fetch(url))
     : await WebAssembly.compile(await (await fetch(url)).arrayBuffer())
-await glue.default({ module_or_path: module })
+const { memory } = await glue.default({ module_or_path: module })
 
 function spawnWorker(onReply) {
   const worker = new Worker(new URL('./bot-worker.browser.mjs', import.meta.url), { type: 'module' })
@@ -19,7 +19,7 @@ function spawnWorker(onReply) {
   return { post: (msg) => worker.postMessage(msg), busy() {}, idle() {} }
 }
 
-const api = makeApi(glue, { module, spawnWorker })
+const api = makeApi(glue, { module, memory, spawnWorker })
 prime(api)
 
 export const { Board, Game, perft, readBpgn } = api

@@ -62,10 +62,10 @@ pub(crate) struct PyGame {
 }
 
 fn parse_move_cap(cap: &Int) -> PyResult<u16> {
-    let cap = cap.get::<u64>().ok_or_else(|| {
+    let value = cap.get::<u64>().ok_or_else(|| {
         errors::bad_setting(format!("move cap {cap} is not in 1..={MAX_MOVE_CAP} (R32)"))
     })?;
-    bughouse_core::game::check_move_cap(cap).or_raise()
+    bughouse_core::game::check_move_cap(value).or_raise()
 }
 
 /// The `time_control` argument: left out (the mode's default: 3 minutes

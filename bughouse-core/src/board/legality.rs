@@ -1,9 +1,10 @@
 //! Playing one given move safely: whether it is legal, without generating
 //! the others, and why not when it is not.
 
-use crate::board::attacks::{aligned, attacks, between, king_attacks, pawn_attacks};
+use crate::board::attacks::{aligned, attacks, between, king_attacks};
+use crate::board::pawns::{drop_rank_allows, pawn_captures, pawn_pushes, promotion_fits};
 use crate::{
-    Bitboard, Board, CastlingSide, IllegalMoveError, IllegalReason, Move, Piece, Rank, Role, Square,
+    Bitboard, Board, CastlingSide, IllegalMoveError, IllegalReason, Move, Piece, Role, Square,
 };
 
 impl Board {
@@ -67,10 +68,19 @@ impl Board {
     }
 
     /// Whether a normal move (not castling) moves the piece on `from` the
-    /// way it moves — an own piece, a target not its own, the right
-    /// promotion, pawn pushes, double steps (R11), captures and en passant —
-    /// whatever it does to the king's safety.
+    /// way it moves, with the right promotion (R9) — whatever it does to
+    /// the king's safety.
     fn follows_movement(&self, from: Square, to: Square, promotion: Option<Role>) -> bool {
+        self.role_at(from)
+            .is_some_and(|role| promotion_fits(role, to, promotion) && self.moves_like(from, to))
+    }
+
+    /// Whether the piece of the side to move on `from` can go to `to` by
+    /// its movement alone (R9): an own piece, a target not its own, pawn
+    /// pushes and double steps (R11), captures and en passant; promotion,
+    /// check and pins aside. Used by [`Board::is_legal`] and to explain a
+    /// SAN that names no legal move.
+    pub(crate) fn moves_like(&self, from: Square, to: Square) -> bool {
         let us = self.turn();
         let ours = self.by_color(us);
         if !ours.contains(from) || ours.contains(to) {
@@ -79,29 +89,13 @@ impl Board {
         let Some(role) = self.role_at(from) else {
             return false;
         };
-        let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
-        match promotion {
-            None if promotes => return false,
-            Some(Role::Pawn | Role::King) => return false,
-            Some(_) if !promotes => return false,
-            _ => {}
-        }
         let occupied = self.occupied();
         match role {
             Role::King => king_attacks(from).contains(to),
-            Role::Pawn if pawn_attacks(us, from).contains(to) => {
-                self.by_color(us.other()).contains(to)
-                    || (self.ep_square() == Some(to) && !occupied.contains(to))
-            }
             Role::Pawn => {
-                let forward: i32 = if us.is_white() { 8 } else { -8 };
-                let Some(one) = from.offset(forward).filter(|s| !occupied.contains(*s)) else {
-                    return false;
-                };
-                to == one
-                    || (from.rank() == Rank::SECOND.relative_to(us)
-                        && one.offset(forward) == Some(to)
-                        && !occupied.contains(to))
+                // An en passant square is always empty (R15, FEN checks it).
+                pawn_captures(us, from, self.by_color(us.other()), self.ep_square()).contains(to)
+                    || pawn_pushes(us, from, occupied).contains(to)
             }
             _ => attacks(from, role.of(us), occupied).contains(to),
         }
@@ -121,7 +115,7 @@ impl Board {
         if self.occupied().contains(to) {
             return Some(IllegalReason::DropOnOccupied(to));
         }
-        if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+        if !drop_rank_allows(role, to) {
             return Some(IllegalReason::PawnDropOnBackRank);
         }
         let checkers = self.checkers();

@@ -14,6 +14,7 @@ pub(crate) mod legality;
 pub(crate) mod magics;
 pub(crate) mod movegen;
 pub(crate) mod moves;
+pub(crate) mod pawns;
 pub(crate) mod perft;
 pub(crate) mod pocket;
 pub(crate) mod position;

@@ -13,7 +13,10 @@ use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::board::castling::CastlingSide;
-use crate::{Bitboard, Board, Color, Move, Rank, Role, Square};
+use crate::board::pawns::{
+    drop_rank_allows, pawn_captures, pawn_drop_squares, pawn_pushes, promotion_fits,
+};
+use crate::{Bitboard, Board, Color, Move, Role, Square};
 
 /// The most legal moves and drops any position reachable under these rules
 /// can have, with room to spare.
@@ -110,7 +113,15 @@ impl Board {
     }
 
     /// Walks every legal move and drop; returns `true` if the visitor stopped.
+    #[inline]
     pub(crate) fn visit_legal<V: Visitor>(&self, v: &mut V) -> bool {
+        self.visit_legal_to(v, Bitboard::FULL)
+    }
+
+    /// Walks the legal moves and drops whose destination is in `within`
+    /// (all of them for the full set): how SAN finds the moves to one
+    /// square through the generator itself.
+    pub(crate) fn visit_legal_to<V: Visitor>(&self, v: &mut V, within: Bitboard) -> bool {
         let us = self.turn;
         let them = us.other();
         let king = self.king_of(us);
@@ -121,7 +132,7 @@ impl Board {
 
         if checkers.more_than_one() {
             // Double check: only the king moves, no drop blocks (R16).
-            return self.visit_king_steps(v, king);
+            return self.visit_king_steps(v, king, within);
         }
 
         // Squares a non-king move must land on, and squares a drop must fill.
@@ -132,6 +143,7 @@ impl Board {
             }
             None => (!ours, !occupied),
         };
+        let (target_mask, drop_mask) = (target_mask & within, drop_mask & within);
         let pinned = self.pinned();
         let queens = self.by_role(Role::Queen);
 
@@ -164,7 +176,7 @@ impl Board {
             return true;
         }
 
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.ep_square.filter(|ep| within.contains(*ep)) {
             for from in pawn_attacks(them, ep) & self.by_piece(Role::Pawn.of(us)) {
                 if self.en_passant_capture_is_safe(from, ep)
                     && v.special(Move::Normal {
@@ -181,6 +193,7 @@ impl Board {
         if checkers.is_empty() {
             for side in CastlingSide::ALL {
                 if self.castling.contains(side.right(us))
+                    && within.contains(side.king_to(us))
                     && self.castling_path_is_clear(side, occupied)
                 {
                     let m = Move::Normal {
@@ -199,7 +212,7 @@ impl Board {
         if !pocket.is_empty() && drop_mask.nonempty() {
             for role in pocket.roles() {
                 let targets = if role == Role::Pawn {
-                    drop_mask - Bitboard::BACKRANKS
+                    drop_mask & pawn_drop_squares()
                 } else {
                     drop_mask
                 };
@@ -211,16 +224,16 @@ impl Board {
 
         // The king last: each of its steps costs an attack test, and an
         // early-stopping visitor rarely needs them.
-        self.visit_king_steps(v, king)
+        self.visit_king_steps(v, king, within)
     }
 
     /// King steps: a target is safe if no enemy attacks it once the king has
     /// left its square (so sliders see through it).
-    fn visit_king_steps<V: Visitor>(&self, v: &mut V, king: Square) -> bool {
+    fn visit_king_steps<V: Visitor>(&self, v: &mut V, king: Square, within: Bitboard) -> bool {
         let them = self.turn.other();
         let without_king = self.occupied() - Bitboard::from_square(king);
         let mut targets = Bitboard::EMPTY;
-        for to in king_attacks(king) - self.by_color(self.turn) {
+        for to in (king_attacks(king) & within) - self.by_color(self.turn) {
             if self.attackers_to(to, them, without_king).is_empty() {
                 targets.add(to);
             }
@@ -277,19 +290,7 @@ impl Board {
 
         for from in pawns & pinned {
             let on_line = line(king, from);
-            let mut targets = pawn_attacks(us, from) & theirs;
-            if let Some(one) = from.offset(forward) {
-                if empty.contains(one) {
-                    targets.add(one);
-                    if from.rank() == Rank::SECOND.relative_to(us) {
-                        if let Some(two) = one.offset(forward) {
-                            if empty.contains(two) {
-                                targets.add(two);
-                            }
-                        }
-                    }
-                }
-            }
+            let targets = pawn_captures(us, from, theirs, None) | pawn_pushes(us, from, !empty);
             for to in targets & on_line & target_mask {
                 if v.pawns(
                     Bitboard::from_square(to),
@@ -357,20 +358,16 @@ impl Board {
                 {
                     return false;
                 }
-                let is_pawn = self.by_role(Role::Pawn).contains(from);
-                let reaches_last_rank = Bitboard::BACKRANKS.contains(to);
-                match promotion {
-                    None if is_pawn && reaches_last_rank => return false,
-                    Some(Role::Pawn | Role::King) => return false,
-                    Some(_) if !(is_pawn && reaches_last_rank) => return false,
-                    _ => {}
+                let role = self.role_at(from).unwrap_or(Role::Pawn);
+                if !promotion_fits(role, to, promotion) {
+                    return false;
                 }
             }
             Move::Drop { role, to } => {
                 if role == Role::King
                     || !self.pockets[self.turn.index()].has(role)
                     || self.occupied().contains(to)
-                    || (role == Role::Pawn && Bitboard::BACKRANKS.contains(to))
+                    || !drop_rank_allows(role, to)
                 {
                     return false;
                 }

@@ -5,6 +5,7 @@ use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::board::castling::CastlingSide;
+use crate::board::pawns::en_passant_victim;
 use crate::board::zobrist;
 use crate::{Bitboard, CastlingRights, Color, Move, Piece, Pocket, Role, Square};
 
@@ -183,13 +184,25 @@ impl Board {
         })
     }
 
-    /// Where `color`'s king stands. Every board built by this crate has
-    /// exactly one king of each colour.
+    /// Where `color`'s king stands.
+    ///
+    /// The invariant: every board this crate builds has exactly one king of
+    /// each colour — the start position, a FEN (refused otherwise:
+    /// [`crate::FenErrorKind::KingCount`]) — and legal play keeps it, since
+    /// a king is never captured (R13) nor dropped (R3). Only
+    /// [`Board::play_unchecked`] with an illegal move can break it; then
+    /// debug builds stop here, and release builds answer the lowest square
+    /// holding a king of that colour, or E1 for none, never undefined
+    /// behaviour.
     #[inline]
     pub fn king_of(&self, color: Color) -> Square {
-        self.by_piece(Role::King.of(color))
-            .first()
-            .unwrap_or(Square::E1)
+        let kings = self.by_piece(Role::King.of(color));
+        debug_assert!(
+            kings.count() == 1,
+            "{color:?} has {} kings: an illegal move was played unchecked",
+            kings.count()
+        );
+        kings.first().unwrap_or(Square::E1)
     }
 
     /// `color`'s pocket on this board: the pieces that seat may drop (R3).
@@ -398,17 +411,14 @@ impl Board {
                         }
                     }
                 }
-                let capture_square =
-                    if piece.role == Role::Pawn
-                        && Some(to) == old_ep
-                        && !self.occupied().contains(to)
-                    {
-                        Square::from_index_masked(
-                            (to.index() as u32).wrapping_add(if us.is_white() { 56 } else { 8 }),
-                        )
-                    } else {
-                        to
-                    };
+                let capture_square = if piece.role == Role::Pawn
+                    && Some(to) == old_ep
+                    && !self.occupied().contains(to)
+                {
+                    en_passant_victim(us, to)
+                } else {
+                    to
+                };
                 if let Some((victim, victim_promoted)) = self.take(capture_square) {
                     let role = if victim_promoted {
                         Role::Pawn
@@ -471,12 +481,7 @@ impl Board {
     /// so it is checked by playing it out on the occupancy.
     pub(crate) fn en_passant_capture_is_safe(&self, from: Square, ep: Square) -> bool {
         let us = self.turn;
-        let victim =
-            Square::from_index_masked((ep.index() as u32).wrapping_add(if us.is_white() {
-                56
-            } else {
-                8
-            }));
+        let victim = en_passant_victim(us, ep);
         if !self.by_piece(Role::Pawn.of(us.other())).contains(victim) {
             return false;
         }

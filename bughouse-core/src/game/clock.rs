@@ -94,6 +94,78 @@ impl FromStr for TimeControl {
     }
 }
 
+/// Why a time control given as a game setting in text was refused
+/// ([`TimeControl::from_setting`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum TimeControlSettingError {
+    /// Not `base+increment` in whole seconds.
+    #[error(transparent)]
+    Invalid(#[from] TimeControlError),
+    /// A base under [`TimeControl::LEAST_UNAMBIGUOUS_BASE_SECONDS`]: `3+2`
+    /// is 3 seconds in the PGN `TimeControl` form, but 3 minutes to lichess
+    /// and chess.com users.
+    #[error(
+        "ambiguous time control {base_seconds}+{increment_seconds}: text counts seconds, \
+         lichess and chess.com users read minutes; give a base of at least 60 s"
+    )]
+    Ambiguous {
+        /// The base as written, in seconds.
+        base_seconds: u64,
+        /// The increment as written, in seconds.
+        increment_seconds: u64,
+    },
+}
+
+impl TimeControlSettingError {
+    /// The stable code of this error: the text's own for unreadable text;
+    /// `ERR_INVALID_ARG_VALUE` for an ambiguous one.
+    pub const fn code(&self) -> crate::ErrorCode {
+        match self {
+            TimeControlSettingError::Invalid(e) => e.code(),
+            TimeControlSettingError::Ambiguous { .. } => crate::ErrorCode::InvalidArgValue,
+        }
+    }
+}
+
+impl TimeControl {
+    /// The least base, in seconds, that a time control given as a setting
+    /// in text may have. Below it the text is ambiguous: people write
+    /// `3+2` for 3 minutes (lichess, chess.com), the PGN tag form reads 3
+    /// seconds. No bughouse server plays a base under a minute.
+    pub const LEAST_UNAMBIGUOUS_BASE_SECONDS: u64 = 60;
+
+    /// Reads a time control a person gives when setting up a game, as
+    /// `base+increment` in whole seconds (the PGN `TimeControl` tag form,
+    /// `180+2`), refusing a base under a minute as ambiguous. Records use
+    /// [`FromStr`], which reads every base.
+    ///
+    /// # Errors
+    ///
+    /// [`TimeControlSettingError::Invalid`] for text that is not
+    /// `base+increment`, [`TimeControlSettingError::Ambiguous`] for a base
+    /// under [`TimeControl::LEAST_UNAMBIGUOUS_BASE_SECONDS`].
+    ///
+    /// ```
+    /// use bughouse_core::{TimeControl, TimeControlSettingError};
+    /// let tc = TimeControl::from_setting("180+2").unwrap();
+    /// assert_eq!((tc.base_ms, tc.increment_ms), (180_000, 2_000));
+    /// assert!(matches!(
+    ///     TimeControl::from_setting("3+2"),
+    ///     Err(TimeControlSettingError::Ambiguous { base_seconds: 3, increment_seconds: 2 })
+    /// ));
+    /// ```
+    pub fn from_setting(text: &str) -> Result<TimeControl, TimeControlSettingError> {
+        let tc: TimeControl = text.parse()?;
+        if tc.base_ms < TimeControl::LEAST_UNAMBIGUOUS_BASE_SECONDS * 1000 {
+            return Err(TimeControlSettingError::Ambiguous {
+                base_seconds: tc.base_ms / 1000,
+                increment_seconds: tc.increment_ms / 1000,
+            });
+        }
+        Ok(tc)
+    }
+}
+
 impl fmt::Display for TimeControl {
     /// `base+increment` in seconds, as BPGN's `TimeControl` tag writes it,
     /// exact to the millisecond: `180+0`, `2.5+0`, `60+0.5`.

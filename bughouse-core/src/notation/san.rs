@@ -5,7 +5,9 @@ use core::str::FromStr;
 
 use arrayvec::{ArrayString, CapacityError};
 
-use crate::board::attacks::{attacks, pawn_attacks};
+use crate::board::attacks::attacks;
+use crate::board::movegen::{Visitor, expand_pawn_moves};
+use crate::board::pawns::promotion_fits;
 use crate::{
     Bitboard, Board, CastlingSide, File, Move, MoveTextError, Rank, Role, SanError,
     SanIllegalReason, Square,
@@ -278,45 +280,34 @@ impl San {
                     (Role::Pawn, None) if !capture => Some(to.file()),
                     _ => file,
                 };
-                let mut sources = board.pseudo_sources(role, to);
+                let mut origins = board.by_piece(role.of(us));
                 if let Some(f) = file {
-                    sources &= Bitboard::from_file(f);
+                    origins &= Bitboard::from_file(f);
                 }
                 if let Some(r) = rank {
-                    sources &= Bitboard::from_rank(r);
+                    origins &= Bitboard::from_rank(r);
                 }
-                if sources.is_empty() {
-                    return Err(illegal(SanIllegalReason::NoPieceCanGo {
-                        color: us,
-                        role,
-                        to,
-                    }));
+                // The candidates are the generator's own legal moves to `to`
+                // (as shakmaty's SAN does): nothing here re-derives movement.
+                let mut matches = SanMatches {
+                    origins,
+                    king: board.king_of(us),
+                    role,
+                    promotion,
+                    found: [None; 2],
+                };
+                board.visit_legal_to(&mut matches, Bitboard::from_square(to));
+                match matches.found {
+                    [Some(m), None] => Ok(m),
+                    [Some(first), Some(second)] => Err(SanError::Ambiguous {
+                        san: self,
+                        first,
+                        second,
+                    }),
+                    _ => Err(illegal(
+                        board.why_no_san_match(origins, to, role, promotion),
+                    )),
                 }
-                let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
-                match promotion {
-                    None if promotes => return Err(illegal(SanIllegalReason::MissingPromotion)),
-                    Some(_) if !promotes => return Err(illegal(SanIllegalReason::NotAPromotion)),
-                    _ => {}
-                }
-                let mut found: Option<Move> = None;
-                for from in sources {
-                    let m = Move::Normal {
-                        from,
-                        to,
-                        promotion,
-                    };
-                    if board.is_legal(m) {
-                        if let Some(first) = found {
-                            return Err(SanError::Ambiguous {
-                                san: self,
-                                first,
-                                second: m,
-                            });
-                        }
-                        found = Some(m);
-                    }
-                }
-                found.ok_or(illegal(SanIllegalReason::LeavesKingInCheck))
             }
         }
     }
@@ -558,35 +549,94 @@ impl Board {
         )
     }
 
-    /// The squares from which a `role` of the side to move could go to `to`
-    /// by its movement alone (check and pins aside). `to` is known not to
-    /// hold a piece of the side to move.
-    fn pseudo_sources(&self, role: Role, to: Square) -> Bitboard {
-        let us = self.turn();
-        let ours = self.by_piece(role.of(us));
-        let occupied = self.occupied();
-        if role != Role::Pawn {
-            return attacks(to, role.of(us), occupied) & ours;
-        }
-        let back: i32 = if us.is_white() { -8 } else { 8 };
-        let mut sources = Bitboard::EMPTY;
-        if !occupied.contains(to) {
-            if let Some(one) = to.offset(back) {
-                if ours.contains(one) {
-                    sources.add(one);
-                } else if !occupied.contains(one) {
-                    if let Some(two) = one.offset(back) {
-                        if ours.contains(two) && two.rank() == Rank::SECOND.relative_to(us) {
-                            sources.add(two);
-                        }
-                    }
-                }
+    /// Why no legal move matches a SAN of `role` to `to` from `origins`
+    /// (only computed on failure): no piece there moves that way (R9), the
+    /// promotion is missing or wrong (R9), or every one that does would
+    /// leave its king in check (R13).
+    fn why_no_san_match(
+        &self,
+        origins: Bitboard,
+        to: Square,
+        role: Role,
+        promotion: Option<Role>,
+    ) -> SanIllegalReason {
+        if !origins.into_iter().any(|from| self.moves_like(from, to)) {
+            SanIllegalReason::NoPieceCanGo {
+                color: self.turn(),
+                role,
+                to,
             }
+        } else if promotion_fits(role, to, promotion) {
+            SanIllegalReason::LeavesKingInCheck
+        } else if promotion.is_none() {
+            SanIllegalReason::MissingPromotion
+        } else {
+            SanIllegalReason::NotAPromotion
         }
-        if self.by_color(us.other()).contains(to) || self.ep_square() == Some(to) {
-            sources |= pawn_attacks(us.other(), to) & ours;
+    }
+}
+
+/// Collects the legal moves a SAN names among the generator's moves to one
+/// square: from one of `origins`, with the SAN's promotion; castling is
+/// `O-O`, never a king's SAN move. Stops at the second.
+struct SanMatches {
+    origins: Bitboard,
+    king: Square,
+    role: Role,
+    promotion: Option<Role>,
+    found: [Option<Move>; 2],
+}
+
+impl SanMatches {
+    /// Records `m`; `true` (stop) once two are found.
+    fn push(&mut self, m: Move) -> bool {
+        match self.found {
+            [None, _] => self.found[0] = Some(m),
+            _ => self.found[1] = Some(m),
         }
-        sources
+        self.found[1].is_some()
+    }
+}
+
+impl Visitor for SanMatches {
+    fn piece(&mut self, from: Square, targets: Bitboard) -> bool {
+        // `targets` is the one square asked for; a pawn never comes here.
+        self.role != Role::Pawn
+            && self.promotion.is_none()
+            && self.origins.contains(from)
+            && targets.nonempty()
+            && self.push(Move::Normal {
+                from,
+                to: targets.first().unwrap_or(from),
+                promotion: None,
+            })
+    }
+    fn pawns(&mut self, targets: Bitboard, delta: i32) -> bool {
+        let mut stop = false;
+        if self.role == Role::Pawn {
+            expand_pawn_moves(targets, delta, &Role::PROMOTION, |m| {
+                if !stop
+                    && m.promotion() == self.promotion
+                    && m.from().is_some_and(|f| self.origins.contains(f))
+                {
+                    stop = self.push(m);
+                }
+            });
+        }
+        stop
+    }
+    fn special(&mut self, m: Move) -> bool {
+        // En passant for a pawn SAN; castling (the king's two-square move)
+        // only as `O-O`.
+        let from = m.from().unwrap_or(self.king);
+        self.role == Role::Pawn
+            && from != self.king
+            && self.promotion.is_none()
+            && self.origins.contains(from)
+            && self.push(m)
+    }
+    fn drops(&mut self, _role: Role, _targets: Bitboard) -> bool {
+        false
     }
 }
 

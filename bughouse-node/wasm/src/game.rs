@@ -124,9 +124,9 @@ impl Game {
 
     /// The legal moves of `seat` as move codes (behind `legalMoves(seat)`).
     #[wasm_bindgen(js_name = "_legalMoveCodes")]
-    pub fn legal_move_codes(&self, seat: JsValue) -> Result<Vec<u16>> {
+    pub fn legal_move_codes(&self, seat: JsValue) -> Result<u32> {
         let seat = convert::parse_seat(&seat)?;
-        Ok(convert::move_codes(&self.inner.legal_moves(seat)))
+        Ok(convert::write_move_codes(&self.inner.legal_moves(seat)))
     }
 
     /// Plays a move or drop for `seat` at `atMs`, and returns its UCI.

@@ -75,6 +75,8 @@ impl Default for Config {
 pub struct App {
     /// The running tables.
     pub tables: Mutex<HashMap<u64, mpsc::Sender<Cmd>>>,
+    /// What `list` shows of each table, kept by the tables themselves.
+    pub summaries: Mutex<HashMap<u64, serde_json::Value>>,
     /// The database.
     pub db: Db,
     /// The computer players.
@@ -95,6 +97,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let (db, stored, next_id) = Db::open(&config.db_path)?;
     let app = Arc::new(App {
         tables: Mutex::new(HashMap::new()),
+        summaries: Mutex::new(HashMap::new()),
         db,
         bots: BotPool::new(config.search_threads),
         config: config.clone(),
@@ -313,16 +316,17 @@ impl Conn {
                 );
             }
             ClientMsg::List => {
-                let mut ids: Vec<u64> = self
+                let mut tables: Vec<(u64, serde_json::Value)> = self
                     .app
-                    .tables
+                    .summaries
                     .lock()
-                    .expect("tables lock")
-                    .keys()
-                    .copied()
+                    .expect("summaries lock")
+                    .iter()
+                    .map(|(&id, v)| (id, v.clone()))
                     .collect();
-                ids.sort_unstable();
-                self.reply(serde_json::json!({"type": "tables", "tables": ids}).to_string());
+                tables.sort_unstable_by_key(|(id, _)| *id);
+                let tables: Vec<serde_json::Value> = tables.into_iter().map(|(_, v)| v).collect();
+                self.reply(serde_json::json!({"type": "tables", "tables": tables}).to_string());
             }
             ClientMsg::Create(input) => {
                 let spec = match input.check() {

@@ -204,9 +204,9 @@ impl TableSpecInput {
     }
 }
 
-/// The stable error codes of `error` frames. Game refusals use the same
-/// codes as the Node package (`ERR_ILLEGAL_MOVE`…); the others are the
-/// server's own.
+/// The stable error codes of `error` frames. Game refusals carry the
+/// engine's own codes (`ERR_ILLEGAL_MOVE`…, as the Python and Node packages
+/// give them); the others are the server's own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
     /// Not JSON, not an object, an unknown `type` or field, a wrong type.
@@ -229,7 +229,7 @@ pub enum Code {
     NotStarted,
     /// Too many frames: this one was dropped.
     RateLimited,
-    /// The core refused the action: one of the Node package's codes.
+    /// The core refused the action: the engine's code.
     Game(&'static str),
     /// The server could not do it (the database failed); nothing changed.
     Internal,

@@ -3,20 +3,21 @@
 //! A [`TableGame`] is a [`Game`] plus the server's log of every accepted
 //! action with its timestamp. Everything the rest of the server needs —
 //! applying an action, what it changed (the [`Report`]), when the next flag
-//! falls, rebuilding a game after a restart — goes through here, so moving
-//! to the core's own reports, log and restore (issue 17) changes this file
-//! only.
+//! falls, rebuilding a game after a restart — goes through here, so a
+//! change of the engine's API changes this file only.
 //!
-//! Until those land, this module is a thin adapter over today's API:
-//! - the log is kept here, since `Game::history()` holds moves and sits but
-//!   not flags, resignations or draw offers;
-//! - the report's SAN is computed on the board before the move and the
-//!   capture is found by comparing the partner's pocket before and after;
-//! - restore replays the log through the same calls that made it, so the
-//!   restored game equals the original (the core decides everything again).
+//! The engine decides and reports everything (issue 17's game API): each
+//! accepted action returns its `Report` (SAN with `+`/`#`, the capture and
+//! the seat it went to, the state after), and `Game::next_flag_ms` arms the
+//! table's one timer. What this module adds is the server's own log of the
+//! calls it made, with their times, as the database stores them (an
+//! append-only list: one row per accepted call); restore replays those
+//! calls, so the core judges every action again and rebuilds its own log
+//! too (a unit test checks that `Game::restore` from the core's log gives
+//! the same game).
 
 use bughouse_core::{
-    BoardId, Game, GameError, GameSettings, Mode, Move, Outcome, Role, Seat, SetupError,
+    Game, GameError, GameSettings, Move, Outcome, Report as CoreReport, Role, Seat, SetupError,
 };
 
 /// What a seat (or the clock) did, as the server logs it.
@@ -153,20 +154,10 @@ impl TableGame {
     }
 
     /// The game time at which the earliest clock runs out if nobody acts
-    /// (R21): `None` without clocks or once the game is over. The running
-    /// clock of each board is its side to move's, also while it waits (R18).
+    /// (R21): `None` without clocks or once the game is over (the core's
+    /// `Game::next_flag_ms`).
     pub fn next_flag_ms(&self) -> Option<u64> {
-        let game = &self.game;
-        if game.is_over() || game.settings().mode != Mode::Live {
-            return None;
-        }
-        BoardId::ALL
-            .into_iter()
-            .filter_map(|id| {
-                let seat = Seat::new(id, game.board(id).turn());
-                game.clock_ms(seat).map(|left| game.now_ms() + left)
-            })
-            .min()
+        self.game.next_flag_ms()
     }
 
     /// Applies `action` for `seat` at game time `at_ms` (which the server
@@ -196,23 +187,9 @@ impl TableGame {
         let Some(seat) = seat else {
             return Err(Refusal::Game(GameError::GameOver));
         };
-        let (san, partner_before) = match action {
-            TableAction::Move(m) => {
-                let board = self.game.board(seat.board);
-                let san = board.is_legal(m).then(|| board.san(m).to_string());
-                (san, Some(*self.game.pocket(seat.partner())))
-            }
-            _ => (None, None),
-        };
-        self.apply_to_game(seat, action, at_ms)
+        let report = self
+            .apply_to_game(seat, action, at_ms)
             .map_err(Refusal::Game)?;
-        let capture = partner_before.and_then(|before| {
-            let after = self.game.pocket(seat.partner());
-            Role::ALL
-                .into_iter()
-                .find(|&r| after.count(r) > before.count(r))
-                .map(|r| (r, seat.partner()))
-        });
         let entry = LogEntry {
             seat: Some(seat),
             action,
@@ -222,9 +199,9 @@ impl TableGame {
         Ok(Report {
             seq: self.log.len(),
             entry,
-            san,
-            capture,
-            outcome: self.game.outcome(),
+            san: report.san.map(|san| san.to_string()),
+            capture: report.capture.map(|c| (c.piece.role, c.to)),
+            outcome: report.outcome(),
         })
     }
 
@@ -251,19 +228,19 @@ impl TableGame {
         })
     }
 
-    /// The core call for one seat action.
+    /// The core call for one seat action, and its report.
     fn apply_to_game(
         &mut self,
         seat: Seat,
         action: TableAction,
         at_ms: u64,
-    ) -> Result<(), GameError> {
+    ) -> Result<CoreReport, GameError> {
         match action {
-            TableAction::Move(m) => self.game.play(seat, m, Some(at_ms)).map(drop),
-            TableAction::Sit => self.game.sit(seat).map(drop),
-            TableAction::Resign => self.game.resign(seat, Some(at_ms)).map(drop),
-            TableAction::OfferDraw => self.game.offer_draw(seat).map(drop),
-            TableAction::WithdrawDraw => self.game.withdraw_draw(seat).map(drop),
+            TableAction::Move(m) => self.game.play(seat, m, Some(at_ms)),
+            TableAction::Sit => self.game.sit(seat),
+            TableAction::Resign => self.game.resign(seat, Some(at_ms)),
+            TableAction::OfferDraw => self.game.offer_draw(seat),
+            TableAction::WithdrawDraw => self.game.withdraw_draw(seat),
             // Flags have no seat; `apply` and `replay` handle them first.
             TableAction::Flag => Err(GameError::GameOver),
         }
@@ -273,7 +250,7 @@ impl TableGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bughouse_core::{Seats, TimeControl};
+    use bughouse_core::{BoardId, Seats, TimeControl};
 
     fn live(base_ms: u64) -> GameSettings {
         GameSettings {
@@ -386,6 +363,10 @@ mod tests {
                 }
                 let copy = TableGame::replay(settings, table.log()).unwrap();
                 assert_eq!(copy.game(), table.game(), "after {:?}", report.entry);
+                // The core's own log restores the same game.
+                let g = table.game();
+                let restored = Game::restore(*g.settings(), *g.start_boards(), g.log()).unwrap();
+                assert_eq!(&restored, g);
             }
             if !table.game().is_over() {
                 table

@@ -290,6 +290,7 @@ impl Table {
     }
 
     async fn run(mut self) {
+        self.publish();
         loop {
             let bot_ready = self.launch_searches();
             let wake = match (self.next_wake(), bot_ready) {
@@ -788,6 +789,7 @@ impl Table {
             for state in &mut self.seats {
                 state.stop_search();
             }
+            self.publish();
         }
         self.broadcast_report(&report, accepted);
         if !applied {
@@ -904,6 +906,27 @@ impl Table {
     fn broadcast_seats(&mut self) {
         let frame = json!({"type": "seats", "table": self.id, "seats": self.seats_view()});
         self.broadcast(frame.to_string().into());
+        self.publish();
+    }
+
+    /// What `list` shows of this table: its status, settings and seats.
+    fn publish(&self) {
+        let status = match &self.game {
+            None => "waiting",
+            Some(g) if g.game().is_over() => "over",
+            Some(_) => "running",
+        };
+        let summary = json!({
+            "table": self.id,
+            "status": status,
+            "settings": spec_view(&self.spec),
+            "seats": self.seats_view(),
+        });
+        self.app
+            .summaries
+            .lock()
+            .expect("summaries lock")
+            .insert(self.id, summary);
     }
 
     fn broadcast_report(&mut self, report: &Report, accepted: Instant) {
@@ -1065,6 +1088,7 @@ fn position_view(table: &TableGame) -> Value {
         )
     };
     let live = game.settings().mode == Mode::Live;
+    let snapshot = game.snapshot();
     json!({
         "bfen": game.bfen().to_string(),
         "moves_played": game.moves_played(),
@@ -1078,6 +1102,10 @@ fn position_view(table: &TableGame) -> Value {
         "sits_left": if live { Value::Null } else { seats(&|s| json!(game.sits_left(s))) },
         "draw_offers": game.draw_offers().seats().map(|s| s.char()).collect::<String>(),
         "next_flag_ms": table.next_flag_ms(),
+        // The core's snapshot: who may move now, and which boards' side to
+        // move is waiting (R18: no move or drop, not mated; its clock runs).
+        "may_move": snapshot.may_move.seats().map(|s| s.char()).collect::<String>(),
+        "waiting": snapshot.waiting,
     })
 }
 
