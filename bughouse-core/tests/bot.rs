@@ -477,7 +477,7 @@ fn time_plan_follows_the_seats_clock() {
         plan,
         TimePlan::for_clock(Duration::from_secs(120), Duration::ZERO)
     );
-    assert_eq!(plan.target, Duration::from_secs(3));
+    assert_eq!(plan.target, Duration::from_millis(600));
     assert!(plan.target <= plan.limit);
     let turn_based = Game::new(GameSettings::turn_based(Seats::empty())).unwrap();
     assert_eq!(TimePlan::for_seat(&turn_based, Seat::A_WHITE, 0), None);

@@ -41,8 +41,13 @@ function define(obj, key, value) {
 function guard(cls) {
   const proto = cls.prototype
   const check = (self, name) => {
-    if (!(self instanceof cls) || !self.__wbg_ptr) {
+    if (!(self instanceof cls) || self.__wbg_ptr === undefined) {
       throw argTypeError(`${cls.name}.${name}: \`this\` is not an instance of class \`${cls.name}\``)
+    }
+    if (!self.__wbg_ptr) {
+      const e = new Error(`${cls.name}.${name}: this ${cls.name.toLowerCase()} was disposed`)
+      e.code = 'ERR_DISPOSED'
+      throw e
     }
   }
   for (const name of Object.getOwnPropertyNames(proto)) {
@@ -75,6 +80,16 @@ export function makeApi(glue, { module, memory, spawnWorker }) {
   }
   const checkBoard = guard(Board)
   const checkGame = guard(Game)
+
+  // As the addon's Game: dispose() frees its memory now (a game is about
+  // 65 KiB of the module's memory), later calls throw ERR_DISPOSED, twice
+  // is fine; `using` calls [Symbol.dispose].
+  const free = Game.prototype._free
+  method(Game.prototype, 'dispose', function dispose() {
+    if (!(this instanceof Game) || this.__wbg_ptr === undefined) checkGame(this, 'dispose')
+    if (this.__wbg_ptr) free.call(this)
+  })
+  if (typeof Symbol.dispose === 'symbol') method(Game.prototype, Symbol.dispose, Game.prototype.dispose)
 
   // Move codes become UCI strings through a table of interned strings (as
   // in index.js): one crossing per list.

@@ -62,28 +62,32 @@ impl TimePlan {
     }
 
     /// Spend a live clock sensibly: with `remaining` on the clock and
-    /// `increment` added after each move (F3), aim at a fortieth of the
-    /// remaining time plus three quarters of the increment, and never use
-    /// more than three times that, an eighth of the remaining time, or the
-    /// remaining time less a 50 ms margin for the caller's round trip.
-    /// (Bughouse is fast: time is material, and a seat that stalls lets its
-    /// opponent wait for pieces, R18.)
+    /// `increment` added after each move (F3), start no new iteration after
+    /// a two-hundredth of the remaining time plus half the increment, and
+    /// stop at four times that, a tenth of the remaining time, or the
+    /// remaining time less a 50 ms margin for the caller's round trip,
+    /// whichever comes first. An iteration costs about three times the one
+    /// before, so a decision typically takes one to three times the target:
+    /// about 1–3 s at the start of a 3-minute game. (Bughouse is fast: time
+    /// is material, and a seat that stalls lets its opponent wait for
+    /// pieces, R18; at 2–3 million nodes per second even the target is a
+    /// deep search.)
     ///
     /// ```
     /// use core::time::Duration;
     /// use bughouse_core::TimePlan;
     ///
     /// let plan = TimePlan::for_clock(Duration::from_secs(180), Duration::ZERO);
-    /// assert_eq!(plan.target, Duration::from_millis(4_500));
-    /// assert_eq!(plan.limit, Duration::from_millis(13_500));
+    /// assert_eq!(plan.target, Duration::from_millis(900));
+    /// assert_eq!(plan.limit, Duration::from_millis(3_600));
     /// // Almost flagging: stay inside the clock.
     /// let plan = TimePlan::for_clock(Duration::from_millis(60), Duration::ZERO);
     /// assert!(plan.limit <= Duration::from_millis(10));
     /// ```
     pub fn for_clock(remaining: Duration, increment: Duration) -> TimePlan {
-        let target = remaining / 40 + increment * 3 / 4;
-        let limit = (target * 3)
-            .min(remaining / 8)
+        let target = remaining / 200 + increment / 2;
+        let limit = (target * 4)
+            .min(remaining / 10)
             .min(remaining.saturating_sub(Duration::from_millis(50)));
         TimePlan {
             target: target.min(limit),
