@@ -214,11 +214,17 @@ export declare class Board {
   isCheck(): boolean
   /**
    * Bughouse checkmate (R16, R17): a check that a drop could block is
-   * never mate, even with an empty pocket.
+   * never mate, even with an empty pocket. The crazyhouse flavour uses
+   * crazyhouse mate (no legal reply to a check), as chessops does.
    */
   isCheckmate(): boolean
   /** Waiting (R18): no legal move or drop, yet not mate. No stalemate. */
   isWaiting(): boolean
+  /**
+   * Crazyhouse flavour: stalemate, a draw (as chessops says). Never in
+   * the bughouse flavour, where a side without a move waits (R18).
+   */
+  isStalemate(): boolean
   /**
    * Whether a dropped piece could ever block the check (R16, R17): one
    * checker, not a knight or pawn, with an empty square between.

@@ -153,7 +153,8 @@ impl Board {
     }
 
     /// Bughouse checkmate (R16, R17): a check that a drop could block is
-    /// never mate, even with an empty pocket.
+    /// never mate, even with an empty pocket. The crazyhouse flavour uses
+    /// crazyhouse mate (no legal reply to a check), as chessops does.
     #[napi(catch_unwind)]
     pub fn is_checkmate(&self) -> bool {
         self.inner.is_checkmate()
@@ -163,6 +164,13 @@ impl Board {
     #[napi(catch_unwind)]
     pub fn is_waiting(&self) -> bool {
         self.inner.is_waiting()
+    }
+
+    /// Crazyhouse flavour: stalemate, a draw (as chessops says). Never in
+    /// the bughouse flavour, where a side without a move waits (R18).
+    #[napi(catch_unwind)]
+    pub fn is_stalemate(&self) -> bool {
+        self.inner.is_stalemate()
     }
 
     /// Whether a dropped piece could ever block the check (R16, R17): one
