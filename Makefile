@@ -6,21 +6,35 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node test-node-pack
+.PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server test-server-browser load-server
+.PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo test-fairy
 
 # The main job.
 run:
 	$(CARGO) run --release -p bughouse-core --example selfplay -- 2
 
-test: lint test-rust test-rust-deep test-python test-node test-node-pack test-fuzz test-bench
+test: lint test-rust test-rust-deep test-server test-python build-wasm test-node test-node-pack test-node-wasm test-browser test-server-browser test-fuzz test-bench test-fairy
 
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p bughouse-core --no-deps
+	cd bughouse-node/wasm && $(CARGO) fmt -- --check && $(CARGO) clippy --all-targets -- -D warnings
 
 test-rust:
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --exclude bughouse-server
+
+# The reference server (examples/server): loopback integration tests (a
+# live game of four WebSocket clients, seats, bad clients, kill -9 and
+# restart of 20 games).
+test-server:
+	$(CARGO) test -p bughouse-server
+
+# The server's load run (not part of `make test`): N all-computer tables for
+# 60 s on one core; see examples/server/README.md.
+LOAD_TABLES ?= 1000
+load-server:
+	examples/server/load/run.sh $(LOAD_TABLES)
 
 # Deep perft and other long tests, optimised.
 test-rust-deep:
@@ -46,9 +60,16 @@ install-python: setup-python
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pip install --quiet \
 		--no-build-isolation --no-deps --force-reinstall ./bughouse-py
 
-test-python: install-python
+# The SVG pictures are rendered in headless Chromium (tests/test_svg.py):
+# Debian's package, installed on first use.
+setup-chromium:
+	command -v chromium >/dev/null 2>&1 || (apt-get update && \
+		apt-get install -y --no-install-recommends chromium)
+
+test-python: install-python setup-chromium
 	$(PY) -m pytest bughouse-py/tests -q
-	$(PY) -m mypy.stubtest bughouse
+	$(PY) -m mypy.stubtest bughouse --allowlist bughouse-py/stubtest-allowlist.txt
+	$(PY) -m mypy --strict bughouse-py/python/bughouse
 	$(PY) -m mypy --check-untyped-defs bughouse-py/tests
 
 # The side-by-side run against python-chess (not part of `make test`).
@@ -84,6 +105,7 @@ $(NODE_PKG)/node_modules/.package-lock.json: $(NODE_PKG)/package-lock.json
 bench-node: setup-node
 	cd $(NODE_PKG) && $(NODE) scripts/build.mjs
 	cd $(NODE_PKG) && $(NODE) bench/bench_vs_chessops.mjs
+	cd $(NODE_PKG) && $(NODE) bench/bench_bpgn_stream.mjs
 
 # Every fuzz target for 20 s from its committed seeds (fuzz/run.sh installs
 # cargo-fuzz if needed); any crash fails. Longer runs: fuzz/README.md.
@@ -98,3 +120,59 @@ test-bench:
 # Perft side by side with shakmaty and cozy-chess: nodes/s and ratios.
 bench:
 	$(CARGO) run --release -p bughouse-benches --bin perft_vs
+
+# The WebAssembly build of the Node package (bughouse-node/wasm) and the
+# browser tests. setup-wasm installs from Debian what the machine lacks:
+# Debian's rustc-web (its standard library sources build wasm32's with
+# -Zbuild-std) unless rustup has the wasm32-unknown-unknown target, and
+# Chromium for the tests (driven by the npm package playwright-core).
+# wasm/build.mjs chooses the toolchain and installs wasm-bindgen-cli once
+# into bughouse-node/.tools/ (git-ignored).
+WASM_DEBIAN := rustc-web cargo-web rust-web-src rust-web-llvm lld-22
+CHROMIUM ?= /usr/bin/chromium
+
+setup-wasm:
+	@pkgs=""; \
+	if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+	   && ! { test -x /usr/bin/rustc && test -d /usr/lib/rustlib/src/rust/library && test -x /usr/bin/rust-lld; }; then \
+	  pkgs="$(WASM_DEBIAN)"; fi; \
+	test -x $(CHROMIUM) || pkgs="$$pkgs chromium"; \
+	if [ -n "$$pkgs" ]; then \
+	  echo "setup-wasm: apt-get install $$pkgs"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$pkgs; \
+	fi
+
+build-wasm: setup-wasm setup-node
+	cd $(NODE_PKG) && $(NODE) wasm/build.mjs
+
+# The whole node --test suite again, against the WebAssembly build in Node.
+test-node-wasm: build-wasm
+	cd $(NODE_PKG) && $(NODE) --require ./wasm/as-wasm.cjs --test __test__/*.test.mjs
+
+# Headless Chromium: the demo played to the end by clicks (both ways of
+# playing), a Vite-built project importing the package by name; screenshots
+# and the speed figures in bughouse-node/.artifacts/.
+test-browser: build-wasm
+	cd $(NODE_PKG) && CHROMIUM=$(CHROMIUM) $(NODE) --test --test-concurrency=1 __browser__/*.test.mjs
+
+# The speed page in full (perft 4; not part of `make test`).
+bench-browser: build-wasm
+	cd $(NODE_PKG) && BUGHOUSE_SPEED_FULL=1 CHROMIUM=$(CHROMIUM) $(NODE) --test __browser__/vite.test.mjs
+
+# The playable page: http://127.0.0.1:8080/demo/
+demo: build-wasm
+	cd $(NODE_PKG) && $(NODE) demo/serve.mjs 8080
+
+# Four Chromium pages at one table of the server, through its test page
+# (playwright-core from bughouse-node's packages, Chromium at
+# $(CHROMIUM), installed by setup-chromium when missing).
+test-server-browser: setup-chromium setup-node
+	$(CARGO) build -p bughouse-server
+	CHROMIUM=$(CHROMIUM) $(NODE) --test examples/server/browser/
+
+# Smoke run of the bot against Fairy-Stockfish (installed with apt-get when
+# missing): one short pair of matches per variant, about 20 s. The real
+# matches are in benches/README.md (benches/vs_fairy.sh).
+test-fairy:
+	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
+	benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160

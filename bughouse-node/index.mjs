@@ -6,5 +6,5 @@ import { createRequire } from 'node:module'
 
 const binding = createRequire(import.meta.url)('./index.js')
 
-export const { Board, Game, perft, readBpgn } = binding
+export const { Board, Game, perft, readBpgn, readBpgnStream } = binding
 export default binding

@@ -16,7 +16,7 @@
 
 use std::hint::black_box;
 
-use bughouse_core::{ActionKind, Board, BoardId, Game, GameError, GameSettings, Move, Seat, Seats};
+use bughouse_core::{Board, BoardId, Game, GameError, GameSettings, Move, Seat, Seats};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 /// xorshift64*: seeded, so every iteration plays the same games.
@@ -175,11 +175,7 @@ fn play_one(c: &mut Criterion) {
 /// The moves of a recorded game, in order.
 fn recorded(game: &Game) -> Vec<(Seat, Move, u64)> {
     game.history()
-        .iter()
-        .filter_map(|a| match a.kind {
-            ActionKind::Move(m) => Some((a.seat, m, a.at_ms)),
-            ActionKind::Sit => None,
-        })
+        .filter_map(|a| Some((a.seat?, a.as_move()?, a.at_ms)))
         .collect()
 }
 

@@ -183,7 +183,7 @@ fn live_match(table: &mut Table, rng: &mut Rng, stats: &mut Stats) -> Game {
             continue;
         };
         let at = ready_at[id.index()].take().unwrap_or(0);
-        if game.tick(at).is_ok_and(|o| o.is_some()) {
+        if game.tick(at).is_ok_and(|r| r.outcome().is_some()) {
             break;
         }
         let seat = Seat::new(id, game.board(id).turn());

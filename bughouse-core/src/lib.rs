@@ -22,7 +22,8 @@
 //! game.play_text(Seat::B_BLACK, "P@e5", Some(2_800))?; // …who drops it (R9)
 //! assert_eq!(game.board(BoardId::B).turn(), bughouse_core::Color::White);
 //!
-//! let outcome = game.resign(Seat::B_WHITE, Some(3_000))?; // any seat, any time (F10)
+//! let report = game.resign(Seat::B_WHITE, Some(3_000))?; // any seat, any time (F10)
+//! let outcome = report.outcome().unwrap();
 //! assert_eq!(outcome.reason, EndReason::Resignation);
 //! assert_eq!(outcome.to_string(), "B-White resigned: team 1 wins (R29)");
 //! # Ok::<(), Box<dyn core::error::Error>>(())
@@ -86,27 +87,32 @@ pub use board::attacks::{
 pub use board::bitboard::Bitboard;
 pub use board::castling::{CastlingRights, CastlingSide};
 pub use board::color::Color;
+pub use board::edit::BoardFen;
 pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use board::moves::Move;
 pub use board::perft::{perft, perft_while};
 pub use board::pocket::{POCKET_MAX, Pocket};
 pub use board::position::{Board, Flavour};
+pub use board::predicates::BoardOutcome;
 pub use board::role::{Piece, Role};
 pub use board::square::{File, Rank, Square};
 pub use board::status::BoardStatus;
 pub use bot::{
     Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
-    TimePlan, TranspositionTable, choose, decide, decide_with,
+    TimePlan, TranspositionTable, choose, decide, decide_board, decide_with,
 };
 pub use error::{
     BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,
     IllegalReason, MoveTextError, SanError, SanIllegalReason, SeatError, SettingsError, SetupError,
 };
-pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError};
+pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
 pub use game::outcome::{EndReason, Outcome};
 pub use game::seat::{BoardId, Seat, Seats, Team};
 pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
 pub use game::turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
-pub use game::{Action, ActionKind, Game, HISTORY_CAPACITY};
+pub use game::{
+    Action, ActionKind, Capture, Game, HISTORY_CAPACITY, LOG_CAPACITY, Report, RestoreError,
+    RestoreErrorKind, Snapshot,
+};
 pub use notation::bfen::{Bfen, parse_bfen};
 pub use notation::san::{MAX_SAN_LEN, San, SanPlus, Suffix};

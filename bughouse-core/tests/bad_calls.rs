@@ -84,7 +84,7 @@ fn call(game: &mut Game, c: &[Value]) -> Result<(), ErrorCode> {
         }
         "withdraw_draw" => {
             let seat = seat(game, 1)?;
-            game.withdraw_draw(seat).map_err(code)
+            game.withdraw_draw(seat).map(drop).map_err(code)
         }
         "board" => Board::from_fen(s(1), Flavour::Bughouse)
             .map(drop)

@@ -77,19 +77,17 @@ fn check_round_trip(game: &Game) {
     assert!(replay.error.is_none(), "{:?}\n{text}", replay.error);
     let moves: Vec<_> = game
         .history()
-        .iter()
         .filter_map(|a| match a.kind {
             ActionKind::Move(m) => Some((a.seat, m, a.clock_ms)),
-            ActionKind::Sit => None,
+            _ => None,
         })
         .collect();
     let read: Vec<_> = replay
         .game
         .history()
-        .iter()
         .map(|a| match a.kind {
             ActionKind::Move(m) => (a.seat, m, a.clock_ms),
-            ActionKind::Sit => unreachable!(),
+            _ => unreachable!(),
         })
         .collect();
     assert_eq!(moves, read, "{text}");
@@ -120,7 +118,7 @@ fn check_round_trip(game: &Game) {
     let (a, b) = (body(&text), body(&again));
     // The replayed game has no recorded ending of its own beyond the engine's,
     // and sits are written as comments only.
-    let sat = game.history().iter().any(|a| a.kind == ActionKind::Sit);
+    let sat = game.history().any(|a| a.kind == ActionKind::Sit);
     if !sat && game.outcome().map(|o| o.reason) == replay.game.outcome().map(|o| o.reason) {
         assert_eq!(a, b);
     }

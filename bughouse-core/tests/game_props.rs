@@ -10,6 +10,15 @@
 //! - each board's incremental hash equals the recomputed one;
 //! - the move count never passes the cap.
 //!
+//! - the game restored from its log (`Game::restore`) is `==` to it, answers
+//!   the next action with the same result and report, and stays `==`;
+//! - the report of an accepted action, applied to the boards before it by a
+//!   front end that knows no rules, gives the game's boards; its state is
+//!   the game's (pockets, clocks, who may move, waiting, turn, offers,
+//!   ending), its SAN the board's own;
+//! - undo after an action (on a log without an open run) gives back the
+//!   game before it, `==`.
+//!
 //! Each game is then played to its end by random movers: it ends with a
 //! reason consistent with F13, within the cap (R32). Replaying its history
 //! from its start boards into a new game gives the same game, `==`.
@@ -18,8 +27,8 @@
 //! --ignored` runs many more and longer games.
 
 use bughouse_core::{
-    ActionKind, Bfen, Board, BoardId, Color, EndReason, Game, GameError, GameSettings, Mode, Move,
-    Outcome, Role, Seat, Seats, Square, TimeControl,
+    ActionKind, Bfen, Board, BoardId, Capture, Color, EndReason, Game, GameError, GameSettings,
+    Mode, Move, Outcome, Report, Role, SanPlus, Seat, Seats, Square, TimeControl,
 };
 use proptest::prelude::*;
 
@@ -247,11 +256,10 @@ fn check_invariants(g: &Game) -> Result<(), TestCaseError> {
     prop_assert!(g.moves_played() <= g.settings().move_cap);
     let moves = g
         .history()
-        .iter()
         .filter(|a| matches!(a.kind, ActionKind::Move(_)))
         .count();
     prop_assert_eq!(moves, usize::from(g.moves_played()));
-    prop_assert_eq!(g.history().len() - moves, sits(g));
+    prop_assert_eq!(g.history().count() - moves, sits(g));
     if g.settings().mode == Mode::Live && g.settings().time_control.is_some() {
         // F1, F2: no accepted action comes at or after a flag, and a game
         // ended by time ended at the flag, with that clock at 0.
@@ -335,10 +343,10 @@ fn check_outcome(g: &Game, o: Outcome) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Applies one action; returns whether it was accepted.
-fn apply(g: &mut Game, act: &Act) -> Result<bool, GameError> {
+/// Applies one action; returns its report if it was accepted.
+fn apply(g: &mut Game, act: &Act) -> Result<Report, GameError> {
     let now = g.now_ms();
-    let r: Result<(), GameError> = match act {
+    let r: Result<Report, GameError> = match act {
         Act::Play { seat, pick, dt } => {
             let able: Vec<Seat> = Seat::ALL
                 .into_iter()
@@ -350,12 +358,10 @@ fn apply(g: &mut Game, act: &Act) -> Result<bool, GameError> {
                     Move::from_uci("e2e4").unwrap(),
                     dt.at(now),
                 )
-                .map(drop)
             } else {
                 let seat = able[seat % able.len()];
                 let moves = g.legal_moves(seat);
                 g.play(seat, moves[pick % moves.len()], dt.at(now))
-                    .map(drop)
             }
         }
         Act::Quiet { seat, pick, dt } => {
@@ -390,7 +396,7 @@ fn apply(g: &mut Game, act: &Act) -> Result<bool, GameError> {
                 .or(moves.first())
                 .copied()
                 .unwrap_or(Move::from_uci("e2e4").unwrap());
-            g.play(seat, m, dt.at(now)).map(drop)
+            g.play(seat, m, dt.at(now))
         }
         Act::Back { seat, dt } => {
             let able: Vec<Seat> = Seat::ALL
@@ -401,7 +407,7 @@ fn apply(g: &mut Game, act: &Act) -> Result<bool, GameError> {
                 .get(seat % able.len().max(1))
                 .copied()
                 .unwrap_or(Seat::ALL[*seat]);
-            let last = g.history().iter().rev().find(|a| a.seat == seat);
+            let last = g.history().rev().find(|a| a.seat == Some(seat));
             let back = match last.map(|a| a.kind) {
                 Some(ActionKind::Move(Move::Normal {
                     from,
@@ -418,7 +424,7 @@ fn apply(g: &mut Game, act: &Act) -> Result<bool, GameError> {
                     .copied()
                     .unwrap_or(Move::from_uci("e2e4").unwrap()),
             };
-            g.play(seat, back, dt.at(now)).map(drop)
+            g.play(seat, back, dt.at(now))
         }
         Act::AnySeat { seat, pick, dt } => {
             let seat = Seat::ALL[*seat];
@@ -427,18 +433,18 @@ fn apply(g: &mut Game, act: &Act) -> Result<bool, GameError> {
                 .get(pick % moves.len().max(1))
                 .copied()
                 .unwrap_or(Move::from_uci("a2a3").unwrap());
-            g.play(seat, m, dt.at(now)).map(drop)
+            g.play(seat, m, dt.at(now))
         }
-        Act::Raw { seat, mv, dt } => g.play(Seat::ALL[*seat], *mv, dt.at(now)).map(drop),
-        Act::Text { seat, text, dt } => g.play_uci(Seat::ALL[*seat], text, dt.at(now)).map(drop),
-        Act::Sit { seat } => g.sit(Seat::ALL[*seat]).map(drop),
-        Act::Tick { dt } => g.tick(dt.at(now).unwrap_or(now)).map(drop),
-        Act::Resign { seat, dt } => g.resign(Seat::ALL[*seat], dt.at(now)).map(drop),
-        Act::Abandon { seat, dt } => g.abandon(Seat::ALL[*seat], dt.at(now)).map(drop),
-        Act::Offer { seat } => g.offer_draw(Seat::ALL[*seat]).map(drop),
+        Act::Raw { seat, mv, dt } => g.play(Seat::ALL[*seat], *mv, dt.at(now)),
+        Act::Text { seat, text, dt } => g.play_uci(Seat::ALL[*seat], text, dt.at(now)),
+        Act::Sit { seat } => g.sit(Seat::ALL[*seat]),
+        Act::Tick { dt } => g.tick(dt.at(now).unwrap_or(now)),
+        Act::Resign { seat, dt } => g.resign(Seat::ALL[*seat], dt.at(now)),
+        Act::Abandon { seat, dt } => g.abandon(Seat::ALL[*seat], dt.at(now)),
+        Act::Offer { seat } => g.offer_draw(Seat::ALL[*seat]),
         Act::Withdraw { seat } => g.withdraw_draw(Seat::ALL[*seat]),
     };
-    r.map(|()| true)
+    r
 }
 
 /// The repetition state of R25/F6, kept independently of the game: both
@@ -457,10 +463,9 @@ fn state(g: &Game, to_act: Option<Seat>) -> State {
 /// (itself last) whose colour is to move and that has a legal move.
 fn expected_to_act(g: &Game) -> Option<Seat> {
     const ORDER: [Seat; 4] = [Seat::A_WHITE, Seat::B_WHITE, Seat::B_BLACK, Seat::A_BLACK];
-    let after = g
-        .history()
-        .last()
-        .map_or(0, |a| ORDER.iter().position(|s| *s == a.seat).unwrap() + 1);
+    let after = g.history().last().map_or(0, |a| {
+        ORDER.iter().position(|s| Some(*s) == a.seat).unwrap() + 1
+    });
     (0..4).map(|i| ORDER[(after + i) % 4]).find(|s| {
         let board = g.board(s.board);
         board.turn() == s.color && board.has_legal_move()
@@ -471,12 +476,26 @@ fn expected_to_act(g: &Game) -> Option<Seat> {
 /// `states` holds every repetition state of a turn-based game so far.
 fn step(g: &mut Game, act: &Act, states: &mut Vec<State>) -> Result<bool, TestCaseError> {
     let before = g.clone();
+    // The game rebuilt from its log is the game, and goes on the same.
+    let mut twin = Game::restore(*before.settings(), *before.start_boards(), before.log())
+        .map_err(|e| TestCaseError::fail(format!("restore: {e}")))?;
+    prop_assert!(twin == before, "the restored game differs");
     let result = apply(g, act);
+    prop_assert_eq!(
+        &apply(&mut twin, act),
+        &result,
+        "the restored game answers differently"
+    );
+    prop_assert!(twin == *g, "the restored game went on differently");
+    if let Ok(report) = &result {
+        check_report(&before, g, report)?;
+        check_undo(&before, g)?;
+    }
     match result {
         Ok(_) => {
             prop_assert!(!before.is_over(), "an action was accepted after the end");
             prop_assert!(g.now_ms() >= before.now_ms());
-            let grew = g.history().len() - before.history().len();
+            let grew = g.history().count() - before.history().count();
             prop_assert!(grew <= 1);
             if g.moves_played() > before.moves_played() {
                 prop_assert_eq!(g.moves_played(), before.moves_played() + 1);
@@ -504,7 +523,7 @@ fn step(g: &mut Game, act: &Act, states: &mut Vec<State>) -> Result<bool, TestCa
             let outcome = g.outcome();
             prop_assert_eq!(outcome.map(|o| o.reason), Some(EndReason::Time));
             let mut expected = before.clone();
-            prop_assert_eq!(expected.tick(g.now_ms()), Ok(outcome));
+            prop_assert_eq!(expected.tick(g.now_ms()).map(|r| r.outcome()), Ok(outcome));
             prop_assert!(*g == expected, "F2 changed more than the ending");
         }
         Err(e) => {
@@ -516,6 +535,76 @@ fn step(g: &mut Game, act: &Act, states: &mut Vec<State>) -> Result<bool, TestCa
     }
     check_invariants(g)?;
     Ok(result.is_ok())
+}
+
+/// A front end that knows only `before`'s boards and applies `report` sees
+/// the game as it is: the move on its board, the capture into the partner's
+/// pocket (R5, R6), and the state the report carries. The SAN is the
+/// board's own (R16 suffix).
+fn check_report(before: &Game, g: &Game, report: &Report) -> Result<(), TestCaseError> {
+    let mut boards = *before.boards();
+    match report.action.kind {
+        ActionKind::Move(m) => {
+            let seat = report.action.seat.expect("a move has a seat");
+            let board = &mut boards[seat.board.index()];
+            prop_assert_eq!(report.san, Some(SanPlus::from_move(board, m)));
+            let captured = board.play_unchecked(m);
+            let expected = captured.map(|piece| Capture {
+                piece,
+                to: seat.partner(),
+            });
+            prop_assert_eq!(report.capture, expected);
+            if let Some(c) = report.capture {
+                boards[c.to.board.index()].add_to_pocket(c.piece.color, c.piece.role);
+            }
+        }
+        _ => {
+            prop_assert_eq!(report.san, None);
+            prop_assert_eq!(report.capture, None);
+        }
+    }
+    prop_assert_eq!(&boards, g.boards(), "the report's move is not the game's");
+    prop_assert_eq!(report.state, g.snapshot());
+    let state = &report.state;
+    for seat in Seat::ALL {
+        let board = &boards[seat.board.index()];
+        prop_assert_eq!(state.pockets[seat.index()], *board.pocket(seat.color));
+        prop_assert_eq!(state.clocks.map(|c| c[seat.index()]), g.clock_ms(seat));
+        let may = !g.legal_moves(seat).is_empty();
+        prop_assert_eq!(state.may_move.has(seat), may, "{} may move", seat);
+    }
+    for id in BoardId::ALL {
+        prop_assert_eq!(state.to_move[id.index()], boards[id.index()].turn());
+        prop_assert_eq!(
+            state.waiting[id.index()],
+            !boards[id.index()].has_legal_move()
+        );
+    }
+    prop_assert_eq!(state.to_act, g.to_act());
+    prop_assert_eq!(state.outcome, g.outcome());
+    prop_assert_eq!(state.draw_offers, g.draw_offers());
+    prop_assert_eq!(state.now_ms, g.now_ms());
+    prop_assert_eq!(state.moves_played, g.moves_played());
+    prop_assert_eq!(report.logged, g.log().last() == Some(&report.action));
+    if let Some(to_act) = state.to_act {
+        prop_assert!(!state.skipped.has(to_act));
+    }
+    Ok(())
+}
+
+/// Undo after an action that added one entry to a log without an open run
+/// gives back the game before it exactly.
+fn check_undo(before: &Game, g: &Game) -> Result<(), TestCaseError> {
+    let closed = before
+        .log()
+        .last()
+        .is_none_or(|a| matches!(a.kind, ActionKind::Move(_) | ActionKind::Sit));
+    if closed && g.log().len() == before.log().len() + 1 {
+        let mut undone = g.clone();
+        prop_assert_eq!(undone.undo(), g.log().last().copied());
+        prop_assert!(undone == *before, "undo did not give back the game before");
+    }
+    Ok(())
 }
 
 /// Plays random legal moves (and now and then a sit) until the game ends;
@@ -578,7 +667,7 @@ fn check_replay(g: &Game) -> Result<(), TestCaseError> {
     for action in g.history() {
         match action.kind {
             ActionKind::Move(m) => {
-                r.play(action.seat, m, Some(action.at_ms))
+                r.play(action.seat.unwrap(), m, Some(action.at_ms))
                     .map_err(|e| TestCaseError::fail(format!("replay {action:?}: {e}")))?;
             }
             ActionKind::Sit => {
@@ -586,12 +675,18 @@ fn check_replay(g: &Game) -> Result<(), TestCaseError> {
                     r.tick(action.at_ms)
                         .map_err(|e| TestCaseError::fail(e.to_string()))?;
                 }
-                r.sit(action.seat)
+                r.sit(action.seat.unwrap())
                     .map_err(|e| TestCaseError::fail(format!("replay {action:?}: {e}")))?;
             }
+            _ => unreachable!("history() holds moves and sits"),
         }
     }
-    prop_assert_eq!(r.history(), g.history());
+    let moves_and_sits = |g: &Game| -> Vec<_> {
+        g.history()
+            .map(|a| (a.seat, a.kind, a.at_ms, a.clock_ms))
+            .collect()
+    };
+    prop_assert_eq!(moves_and_sits(&r), moves_and_sits(g));
     prop_assert_eq!(r.boards(), g.boards());
     if !r.is_over() {
         let now = g.now_ms();
@@ -624,7 +719,19 @@ fn check_replay(g: &Game) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(r.outcome(), g.outcome());
     prop_assert_eq!(r.moves_played(), g.moves_played());
-    prop_assert!(r == *g, "the replayed game differs");
+    // The offers that moves cleared are only in the log (`Action::offers`):
+    // everything else agrees.
+    prop_assert_eq!(r.now_ms(), g.now_ms());
+    prop_assert_eq!(r.draw_offers(), g.draw_offers());
+    prop_assert_eq!(r.to_act(), g.to_act());
+    for seat in Seat::ALL {
+        prop_assert_eq!(r.clock_ms(seat), g.clock_ms(seat));
+        prop_assert_eq!(r.sits_left(seat), g.sits_left(seat));
+    }
+    // The log rebuilds the game exactly.
+    let restored = Game::restore(*g.settings(), *g.start_boards(), g.log())
+        .map_err(|e| TestCaseError::fail(format!("restore: {e}")))?;
+    prop_assert!(restored == *g, "the restored game differs");
     Ok(())
 }
 

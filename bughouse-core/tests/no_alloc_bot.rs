@@ -85,3 +85,41 @@ fn choose_never_allocates() {
         assert_eq!(n, 0, "{seat}: {n} allocations");
     }
 }
+
+#[test]
+fn crazyhouse_decisions_and_timed_searches_never_allocate() {
+    use bughouse_core::{Board, Flavour, SearchControl, TimePlan, decide_board, decide_with};
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    let mut board = Board::new_with(Flavour::Crazyhouse);
+    let start = Instant::now();
+    let clock = move || start.elapsed();
+    let stop = AtomicBool::new(false);
+    let control = SearchControl::new()
+        .with_time(&clock, TimePlan::fixed(Duration::from_millis(5)))
+        .with_stop(&stop);
+    for _ in 0..30 {
+        let (d, n) =
+            allocations(|| decide_board(&board, &SearchLimits::nodes(2_000), &control, &mut tt));
+        assert_eq!(n, 0, "crazyhouse decision allocated {n} times");
+        let Some(d) = d else { break };
+        let BotAction::Move(m) = d.action else {
+            panic!("a lone board never sits")
+        };
+        board.play(m).expect("legal");
+    }
+    let game = Game::new(GameSettings::default()).unwrap();
+    let (d, n) = allocations(|| {
+        decide_with(
+            &game,
+            Seat::A_WHITE,
+            &SearchLimits::unlimited(),
+            &control,
+            &mut tt,
+        )
+    });
+    assert!(d.is_some());
+    assert_eq!(n, 0, "timed decision allocated {n} times");
+}

@@ -1,6 +1,7 @@
 //! The two-board game never touches the heap: full random games in both ways
 //! of playing (moves, drops, sits, ticks, refused actions, draw offers, the
-//! ending), and BFEN read and written into a fixed buffer, counted by a
+//! ending; every action's report; the log restored and undone), and BFEN
+//! read and written into a fixed buffer, counted by a
 //! counting global allocator.
 //!
 //! The count is per thread, so the test harness's own allocations on other
@@ -112,6 +113,7 @@ fn live_game(rng: &mut Rng, settings: GameSettings) -> (u16, usize) {
             }
         }
     }
+    log_round_trip(&game);
     // After the end: refused, without allocating either.
     refused += usize::from(game.resign(Seat::B_BLACK, None).is_err());
     (game.moves_played(), refused)
@@ -137,7 +139,22 @@ fn turn_game(rng: &mut Rng, settings: GameSettings) -> (u16, usize) {
             .expect("a legal move");
     }
     assert!(game.is_over());
+    log_round_trip(&game);
     (game.moves_played(), sits)
+}
+
+/// The log, restore, undo and the snapshot live on the stack too: the game
+/// rebuilt from its log, two actions taken back, the state read.
+fn log_round_trip(game: &Game) {
+    let restored = Game::restore(*game.settings(), *game.start_boards(), game.log())
+        .expect("a game's log restores");
+    assert!(restored == *game, "the restored game differs");
+    let mut undone = restored.clone();
+    let last = undone.undo();
+    assert_eq!(last.as_ref(), game.log().last());
+    undone.undo();
+    assert!(undone.log().len() < game.log().len().max(1));
+    std::hint::black_box(undone.snapshot());
 }
 
 #[test]
@@ -205,7 +222,11 @@ fn bfen_read_and_written_into_a_fixed_buffer_allocate_nothing() {
         write!(buf, "\n{e}").expect("fits");
         let refused = game.play(Seat::A_BLACK, Move::from_uci("a1a2").unwrap(), Some(0));
         write!(buf, "\n{}", refused.unwrap_err()).expect("fits");
-        let outcome = game.resign(Seat::A_BLACK, Some(10)).expect("resigns");
+        let outcome = game
+            .resign(Seat::A_BLACK, Some(10))
+            .expect("resigns")
+            .outcome()
+            .expect("an ending");
         write!(buf, "\n{outcome}").expect("fits");
         assert_eq!(game.board(BoardId::A).fullmoves(), 12);
     });

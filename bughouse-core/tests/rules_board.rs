@@ -2,7 +2,7 @@
 
 use bughouse_core::{
     Board, BoardStatus, CastlingRights, Color, FenError, FenErrorKind, Flavour, IllegalReason,
-    Move, Piece, Role, Square,
+    Move, Piece, Pocket, Role, Square,
 };
 
 fn board(fen: &str) -> Board {
@@ -711,4 +711,155 @@ fn r9_play_says_a_pawn_on_the_last_rank_must_promote() {
         "illegal move b7b8: a pawn reaching the last rank must promote (R9): b7b8q, b7b8r, b7b8b or b7b8n"
     );
     assert!(start.clone().play(mv("b7b8n")).is_ok());
+}
+
+/// python-chess's move predicates agree with what `play` does, over every
+/// legal move of the positions of random games in both flavours: captures
+/// and en passant (R9, R15) as `play` takes pieces, the half-move counter
+/// as `play` resets it (R33: FEN only), check as the position after shows it
+/// (R12 drops may check), castling as the king's two-square move (R14), and
+/// no legal move is "into check" (R13).
+#[test]
+fn r9_r13_move_predicates_agree_with_play() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut captures, mut checks, mut castles, mut en_passants) = (0, 0, 0, 0);
+    for game in 0..40 {
+        let flavour = if game % 2 == 0 {
+            Flavour::Bughouse
+        } else {
+            Flavour::Crazyhouse
+        };
+        let mut b = Board::new_with(flavour);
+        for _ in 0..120 {
+            let moves = b.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let mut after = b;
+                let captured = after.play_unchecked(m);
+                assert_eq!(b.is_capture(m), captured.is_some(), "{b} {m}");
+                assert_eq!(b.is_zeroing(m), after.halfmoves() == 0, "{b} {m}");
+                assert_eq!(b.gives_check(m), after.is_check(), "{b} {m}");
+                assert!(!b.is_into_check(m), "{b} {m}");
+                let king_two_files = matches!(m, Move::Normal { from, to, .. }
+                    if b.role_at(from) == Some(Role::King)
+                        && (from.index() as i32 - to.index() as i32).abs() == 2);
+                assert_eq!(b.is_castling(m), king_two_files, "{b} {m}");
+                if b.is_en_passant(m) {
+                    assert!(captured.is_some() && b.piece_at(m.to()).is_none());
+                    en_passants += 1;
+                }
+                captures += usize::from(captured.is_some());
+                checks += usize::from(after.is_check());
+                castles += usize::from(king_two_files);
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            b.play(m).unwrap();
+        }
+    }
+    assert!(captures > 1000 && checks > 100 && castles > 10 && en_passants > 0);
+}
+
+/// R13: a move refused only for the king's safety is "into check"; one the
+/// piece cannot make, or a legal one, is not.
+#[test]
+fn r13_is_into_check_names_moves_that_leave_the_king_attacked() {
+    let b = board("4k3/4r3/8/8/8/8/4B3/4K3[N] w - - 0 1");
+    assert!(b.is_into_check(mv("e2d3"))); // pinned
+    assert!(!b.is_into_check(mv("e1d1"))); // legal
+    assert!(!b.is_into_check(mv("e2e3"))); // a bishop cannot go there
+    let checked = board("4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    assert!(checked.is_into_check(mv("N@e4"))); // a drop that does not block
+    assert!(checked.is_into_check(mv("e1f1")));
+    assert!(!checked.is_into_check(mv("e1e2")));
+}
+
+/// R16, R18: a board ends only by mate; a waiting side is no ending.
+#[test]
+fn r16_r18_a_board_ends_only_by_checkmate() {
+    let mated = board("7k/6Q1/6K1/8/8/8/8/8[] b - - 0 1");
+    assert_eq!(
+        mated.outcome(),
+        Some(bughouse_core::BoardOutcome {
+            winner: Color::White
+        })
+    );
+    assert_eq!(mated.outcome().unwrap().result(), "1-0");
+    let waiting = board("7k/8/6QK/8/8/8/8/8[] b - - 0 1");
+    assert!(waiting.is_waiting() && waiting.outcome().is_none());
+    assert_eq!(Board::new().outcome(), None);
+}
+
+/// N1, R7, R13, R15: edits are checked as a FEN is and change nothing when
+/// refused; castling rights that no longer apply go, the en passant square
+/// stays only while legal; mirror is an involution that keeps legality.
+#[test]
+fn n1_edits_are_checked_as_fens_are() {
+    let start = Board::new();
+    let mut b = start;
+    let white = |role: Role| role.of(Color::White);
+    assert_eq!(
+        b.set_piece_at(Square::E1, None, false),
+        Err(FenErrorKind::KingCount(Color::White))
+    );
+    assert_eq!(
+        b.set_piece_at(Square::A8, Some(white(Role::Pawn)), false),
+        Err(FenErrorKind::PawnOnBackRank)
+    );
+    let mut two_queens = b;
+    two_queens
+        .set_piece_at(Square::E4, Some(white(Role::Queen)), false)
+        .unwrap();
+    // R7: no more than two sets' queens.
+    assert_eq!(
+        two_queens.set_piece_at(Square::E5, Some(white(Role::Queen)), false),
+        Err(FenErrorKind::TooMuchMaterial {
+            color: Color::White,
+            role: Role::Queen
+        })
+    );
+    assert_eq!(b, start);
+    // A rook gone: its castling right goes with it.
+    b.set_piece_at(Square::H1, None, false).unwrap();
+    assert_eq!(
+        b.to_string(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1[] w Qkq - 0 1"
+    );
+    assert_eq!(b.hash(), b.compute_hash());
+    // A promoted piece keeps its mark; the king may move with a whole placement.
+    b.set_piece_at(Square::D4, Some(white(Role::Bishop)), true)
+        .unwrap();
+    assert!(b.promoted().contains(Square::D4));
+    let kings = [
+        (Square::A1, white(Role::King), false),
+        (Square::H8, Role::King.of(Color::Black), false),
+    ];
+    b.set_placement(kings).unwrap();
+    assert_eq!(b.to_string(), "7k/8/8/8/8/8/8/K7[] w - - 0 1");
+    let mut pocket = Pocket::EMPTY;
+    assert!(pocket.add(Role::Knight));
+    b.set_pocket(Color::White, pocket).unwrap();
+    assert_eq!(b.to_string(), "7k/8/8/8/8/8/8/K7[N] w - - 0 1");
+    assert!(b.legal_moves().iter().any(|m| m.is_drop()));
+    // The side not to move may not be left in check.
+    assert_eq!(
+        b.set_piece_at(Square::G8, Some(white(Role::Rook)), false),
+        Err(FenErrorKind::OppositeCheck)
+    );
+    // Mirror: colours and ranks swap; twice is the identity.
+    let zh = board("r3k2r/pP6/8/3pP3/8/8/8/R3K2R[Qn] w KQkq d6 0 3");
+    let m = zh.mirror();
+    assert_eq!(
+        m.to_string(),
+        "r3k2r/8/8/8/3Pp3/8/Pp6/R3K2R[Nq] b KQkq d3 0 3"
+    );
+    assert_eq!(m.mirror(), zh);
+    assert_eq!(m.legal_moves().len(), zh.legal_moves().len());
 }

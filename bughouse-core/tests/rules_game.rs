@@ -55,6 +55,7 @@ fn game(a: &str, b: &str, settings: GameSettings) -> Game {
 #[track_caller]
 fn ok(g: &mut Game, seat: Seat, uci: &str, at_ms: Option<u64>) -> Option<Outcome> {
     g.play_uci(seat, uci, at_ms)
+        .map(|r| r.outcome())
         .unwrap_or_else(|e| panic!("{seat} {uci} refused: {e}"))
 }
 
@@ -71,7 +72,10 @@ fn ok_all(g: &mut Game, moves: &[(Seat, &str)]) {
 #[track_caller]
 fn refused(g: &mut Game, seat: Seat, uci: &str, at_ms: Option<u64>, expected: GameError) {
     let before = g.clone();
-    assert_eq!(g.play_uci(seat, uci, at_ms), Err(expected));
+    assert_eq!(
+        g.play_uci(seat, uci, at_ms).map(|r| r.outcome()),
+        Err(expected)
+    );
     assert_eq!(*g, before, "a refused move changed the game");
 }
 
@@ -167,7 +171,10 @@ fn r2_teams_are_a_white_with_b_black_and_a_black_with_b_white() {
         (BW, Team::One),
     ] {
         let mut g = Game::new(unclocked()).unwrap();
-        let outcome = g.resign(seat, None).unwrap();
+        let outcome = g
+            .resign(seat, None)
+            .map(|r| r.outcome().expect("an ending"))
+            .unwrap();
         assert_eq!(outcome.winner, Some(winner), "{seat} resigned");
     }
 }
@@ -201,7 +208,7 @@ fn r3_each_seat_drops_only_from_its_own_pocket() {
         to: Square::E4,
     };
     assert!(matches!(
-        g.play(AW, king_drop, None),
+        g.play(AW, king_drop, None).map(|r| r.outcome()),
         Err(GameError::IllegalMove { .. })
     ));
     assert_eq!(g, before);
@@ -353,7 +360,9 @@ fn r7_material_is_conserved_through_random_games() {
                 let seat = seats[rng.below(seats.len())];
                 let moves = g.legal_moves(seat);
                 let before = g.pocket(seat.partner()).len();
-                g.play(seat, moves[rng.below(moves.len())], None).unwrap();
+                g.play(seat, moves[rng.below(moves.len())], None)
+                    .map(|r| r.outcome())
+                    .unwrap();
                 captures_seen += usize::from(g.pocket(seat.partner()).len() > before);
                 assert_conserved(&g);
             }
@@ -637,7 +646,7 @@ fn r18_waiting_side_clock_keeps_running() {
     let mut g = game(stalemated, START, clocked(10_000, 0));
     ok(&mut g, BW, "e2e4", Some(1_000));
     ok(&mut g, BB, "e7e5", Some(2_000));
-    assert_eq!(g.tick(3_000), Ok(None));
+    assert_eq!(g.tick(3_000).map(|r| r.outcome()), Ok(None));
     assert_eq!(
         g.clock_ms(AB),
         Some(7_000),
@@ -648,6 +657,7 @@ fn r18_waiting_side_clock_keeps_running() {
     assert_eq!(g.clock_ms(BB), Some(9_000));
     let outcome = g
         .tick(12_000)
+        .map(|r| r.outcome())
         .unwrap()
         .expect("A-Black's flag fell at 10 s");
     assert_eq!(outcome, Outcome::loss(AB, EndReason::Time));
@@ -687,7 +697,7 @@ fn r20_default_is_three_minutes_no_increment() {
     for seat in Seat::ALL {
         assert_eq!(g.clock_ms(seat), Some(180_000));
     }
-    g.tick(1_500).unwrap();
+    g.tick(1_500).map(|r| r.outcome()).unwrap();
     assert_eq!(g.clock_ms(AW), Some(178_500));
     assert_eq!(g.clock_ms(BW), Some(178_500));
     assert_eq!(g.clock_ms(AB), Some(180_000));
@@ -703,7 +713,7 @@ fn r21_earliest_flag_decides() {
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, AW, "e2e4", Some(1_000));
     // B-White's flag falls at 10 s, A-Black's at 11 s: B-White's decides.
-    let outcome = g.tick(20_000).unwrap().expect("flag");
+    let outcome = g.tick(20_000).map(|r| r.outcome()).unwrap().expect("flag");
     assert_eq!(outcome, Outcome::loss(BW, EndReason::Time));
     assert_eq!(outcome.winner, Some(Team::One));
     assert_eq!(g.now_ms(), 10_000, "the game ended at the flag");
@@ -713,7 +723,7 @@ fn r21_earliest_flag_decides() {
     // The same the other way round: board A's flag earlier.
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, BW, "e2e4", Some(1_000));
-    let outcome = g.tick(20_000).unwrap().expect("flag");
+    let outcome = g.tick(20_000).map(|r| r.outcome()).unwrap().expect("flag");
     assert_eq!(outcome, Outcome::loss(AW, EndReason::Time));
 }
 
@@ -721,8 +731,8 @@ fn r21_earliest_flag_decides() {
 fn r21_both_teams_flag_same_ms_is_draw() {
     // Nobody moves: A-White (team 1) and B-White (team 2) run out together.
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
-    assert_eq!(g.tick(9_999), Ok(None));
-    let outcome = g.tick(10_000).unwrap().expect("flags");
+    assert_eq!(g.tick(9_999).map(|r| r.outcome()), Ok(None));
+    let outcome = g.tick(10_000).map(|r| r.outcome()).unwrap().expect("flags");
     assert_eq!(outcome, Outcome::draw(EndReason::Time));
     assert_eq!(outcome.seat, None);
     assert_eq!(g.now_ms(), 10_000);
@@ -734,7 +744,7 @@ fn r21_same_team_flags_same_ms_that_team_loses() {
     // out at 10 s. Not a draw: team 1 loses, named by board A's seat.
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, BW, "e2e4", Some(0));
-    let outcome = g.tick(10_000).unwrap().expect("flags");
+    let outcome = g.tick(10_000).map(|r| r.outcome()).unwrap().expect("flags");
     assert_eq!(outcome, Outcome::loss(AW, EndReason::Time));
     assert_eq!(outcome.winner, Some(Team::Two));
 }
@@ -749,9 +759,17 @@ fn r21_time_going_backwards_is_refused_and_changes_nothing() {
     };
     refused(&mut g, AB, "e7e5", Some(4_999), backwards);
     let before = g.clone();
-    assert_eq!(g.tick(4_999), Err(backwards));
-    assert_eq!(g.resign(AB, Some(4_999)), Err(backwards));
-    assert_eq!(g.abandon(AB, Some(4_999)), Err(backwards));
+    assert_eq!(g.tick(4_999).map(|r| r.outcome()), Err(backwards));
+    assert_eq!(
+        g.resign(AB, Some(4_999))
+            .map(|r| r.outcome().expect("an ending")),
+        Err(backwards)
+    );
+    assert_eq!(
+        g.abandon(AB, Some(4_999))
+            .map(|r| r.outcome().expect("an ending")),
+        Err(backwards)
+    );
     assert_eq!(g, before);
     // Equal timestamps are fine (F3).
     ok(&mut g, AB, "e7e5", Some(5_000));
@@ -808,7 +826,7 @@ fn r22_only_the_seat_to_act_may_move() {
 #[test]
 fn r23_rotation_skips_seat_whose_board_waits_for_the_opponent() {
     let mut g = Game::new(turn_based()).unwrap();
-    g.sit(AW).unwrap();
+    g.sit(AW).map(|r| r.outcome()).unwrap();
     ok_all(&mut g, &[(BW, "e2e4"), (BB, "e7e5")]);
     // A-Black is next in the rotation, but White is to move on A.
     assert_eq!(g.to_act(), Some(AW));
@@ -845,12 +863,15 @@ fn r24_three_sits_then_no_sits_left() {
         assert_eq!(g.sits_left(AW), 3 - i as u8);
         if i < 3 {
             assert!(g.can_sit(AW));
-            assert_eq!(g.sit(AW), Ok(None));
+            assert_eq!(g.sit(AW).map(|r| r.outcome()), Ok(None));
             assert_eq!(g.board(BoardId::A), &Board::new(), "the board stands");
         } else {
             assert!(!g.can_sit(AW));
             let before = g.clone();
-            assert_eq!(g.sit(AW), Err(GameError::NoSitsLeft { seat: AW }));
+            assert_eq!(
+                g.sit(AW).map(|r| r.outcome()),
+                Err(GameError::NoSitsLeft { seat: AW })
+            );
             assert_eq!(g, before);
             ok(&mut g, AW, "e2e4", None);
             break;
@@ -858,11 +879,7 @@ fn r24_three_sits_then_no_sits_left() {
         ok_all(&mut g, &[(BW, w), (BB, b)]);
     }
     assert_eq!(g.sits_left(BW), 3, "sits are counted per seat");
-    let sits = g
-        .history()
-        .iter()
-        .filter(|a| a.kind == ActionKind::Sit)
-        .count();
+    let sits = g.history().filter(|a| a.kind == ActionKind::Sit).count();
     assert_eq!(sits, 3);
 }
 
@@ -870,8 +887,14 @@ fn r24_three_sits_then_no_sits_left() {
 fn r24_only_the_seat_to_act_may_sit() {
     let mut g = Game::new(turn_based()).unwrap();
     let before = g.clone();
-    assert_eq!(g.sit(BW), Err(GameError::NotYourTurn { seat: BW }));
-    assert_eq!(g.sit(AB), Err(GameError::NotYourTurn { seat: AB }));
+    assert_eq!(
+        g.sit(BW).map(|r| r.outcome()),
+        Err(GameError::NotYourTurn { seat: BW })
+    );
+    assert_eq!(
+        g.sit(AB).map(|r| r.outcome()),
+        Err(GameError::NotYourTurn { seat: AB })
+    );
     assert_eq!(g, before);
 }
 
@@ -915,10 +938,13 @@ fn r25_repetition_state_includes_the_seat_to_act() {
     let mut g = Game::new(turn_based()).unwrap();
     for (i, seat) in [AW, BW, AW].into_iter().enumerate() {
         assert_eq!(g.to_act(), Some(seat));
-        assert_eq!(g.sit(seat), Ok(None), "sit {}", i + 1);
+        assert_eq!(g.sit(seat).map(|r| r.outcome()), Ok(None), "sit {}", i + 1);
     }
     assert_eq!(g.to_act(), Some(BW));
-    assert_eq!(g.sit(BW), Ok(Some(Outcome::draw(EndReason::Repetition))));
+    assert_eq!(
+        g.sit(BW).map(|r| r.outcome()),
+        Ok(Some(Outcome::draw(EndReason::Repetition)))
+    );
     assert_ne!(
         state_hash(g.boards(), Some(AW)),
         state_hash(g.boards(), Some(BW))
@@ -944,7 +970,7 @@ fn r26_turn_based_game_has_no_clocks() {
     for seat in Seat::ALL {
         assert_eq!(g.clock_ms(seat), None);
     }
-    assert_eq!(g.tick(1_000_000), Ok(None));
+    assert_eq!(g.tick(1_000_000).map(|r| r.outcome()), Ok(None));
     ok(&mut g, AW, "e2e4", None);
     assert!(!g.is_over());
 }
@@ -978,24 +1004,36 @@ fn r27_after_the_end_every_action_is_refused_and_changes_nothing() {
     ok(&mut g, BB, "N@f2", Some(200)).expect("mate");
     let ended = g.clone();
     let over = Err(GameError::GameOver);
-    assert_eq!(g.play_uci(AB, "e7e5", Some(300)), over);
+    assert_eq!(g.play_uci(AB, "e7e5", Some(300)).map(|r| r.outcome()), over);
     assert_eq!(
-        g.play_uci(AB, "e7e5", Some(1)),
+        g.play_uci(AB, "e7e5", Some(1)).map(|r| r.outcome()),
         over,
         "game over before time"
     );
-    assert_eq!(g.play_uci(BW, "garbage", None), over);
-    assert_eq!(g.play(AW, Move::from_uci("e2e4").unwrap(), Some(300)), over);
+    assert_eq!(g.play_uci(BW, "garbage", None).map(|r| r.outcome()), over);
     assert_eq!(
-        g.play_recorded(AW, Move::from_uci("e2e4").unwrap(), None),
+        g.play(AW, Move::from_uci("e2e4").unwrap(), Some(300))
+            .map(|r| r.outcome()),
         over
     );
-    assert_eq!(g.tick(1_000_000), over);
-    assert_eq!(g.resign(AW, Some(300)), Err(GameError::GameOver));
-    assert_eq!(g.abandon(AW, None), Err(GameError::GameOver));
-    assert_eq!(g.offer_draw(AW), over);
-    assert_eq!(g.withdraw_draw(AW), Err(GameError::GameOver));
-    assert_eq!(g.sit(AW), over);
+    assert_eq!(
+        g.play_recorded(AW, Move::from_uci("e2e4").unwrap(), None)
+            .map(|r| r.outcome()),
+        over
+    );
+    assert_eq!(g.tick(1_000_000).map(|r| r.outcome()), over);
+    assert_eq!(
+        g.resign(AW, Some(300))
+            .map(|r| r.outcome().expect("an ending")),
+        Err(GameError::GameOver)
+    );
+    assert_eq!(
+        g.abandon(AW, None).map(|r| r.outcome().expect("an ending")),
+        Err(GameError::GameOver)
+    );
+    assert_eq!(g.offer_draw(AW).map(|r| r.outcome()), over);
+    assert_eq!(g.withdraw_draw(AW).map(drop), Err(GameError::GameOver));
+    assert_eq!(g.sit(AW).map(|r| r.outcome()), over);
     assert_eq!(g, ended);
     assert_eq!(g.to_act(), None);
     for seat in Seat::ALL {
@@ -1012,7 +1050,7 @@ fn r28_flagged_seat_loses_for_its_team() {
     ok(&mut g, BW, "e2e4", Some(0));
     ok(&mut g, BB, "e7e5", Some(1));
     // A-Black has run since 0 and is the first to reach 0.
-    let outcome = g.tick(10_000).unwrap().expect("flag");
+    let outcome = g.tick(10_000).map(|r| r.outcome()).unwrap().expect("flag");
     assert_eq!(outcome, Outcome::loss(AB, EndReason::Time));
     assert_eq!(outcome.winner, Some(Team::One));
     assert_eq!(
@@ -1024,14 +1062,20 @@ fn r28_flagged_seat_loses_for_its_team() {
 #[test]
 fn r29_resignation_and_abandonment_lose_for_the_team() {
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
-    let outcome = g.resign(BW, Some(2_000)).unwrap();
+    let outcome = g
+        .resign(BW, Some(2_000))
+        .map(|r| r.outcome().expect("an ending"))
+        .unwrap();
     assert_eq!(outcome, Outcome::loss(BW, EndReason::Resignation));
     assert_eq!(outcome.winner, Some(Team::One));
     assert_eq!(g.now_ms(), 2_000);
     assert_eq!(outcome.to_string(), "B-White resigned: team 1 wins (R29)");
 
     let mut g = Game::new(turn_based()).unwrap();
-    let outcome = g.abandon(AW, None).unwrap();
+    let outcome = g
+        .abandon(AW, None)
+        .map(|r| r.outcome().expect("an ending"))
+        .unwrap();
     assert_eq!(outcome, Outcome::loss(AW, EndReason::Abandonment));
     assert_eq!(outcome.winner, Some(Team::Two));
     assert_eq!(
@@ -1044,14 +1088,18 @@ fn r29_resignation_and_abandonment_lose_for_the_team() {
 fn r30_all_humans_must_agree() {
     let mut g = Game::new(unclocked()).unwrap();
     for seat in [AW, AB, BW] {
-        assert_eq!(g.offer_draw(seat), Ok(None));
+        assert_eq!(g.offer_draw(seat).map(|r| r.outcome()), Ok(None));
     }
     assert_eq!(
         g.draw_offers(),
         Seats::A_WHITE | Seats::A_BLACK | Seats::B_WHITE
     );
     assert!(!g.is_over());
-    let outcome = g.offer_draw(BB).unwrap().expect("agreed");
+    let outcome = g
+        .offer_draw(BB)
+        .map(|r| r.outcome())
+        .unwrap()
+        .expect("agreed");
     assert_eq!(outcome, Outcome::draw(EndReason::Agreement));
     assert_eq!(outcome.to_string(), "Draw: all human players agreed (R30)");
 }
@@ -1065,12 +1113,19 @@ fn r30_computer_seat_offer_rejected() {
     let mut g = Game::new(settings).unwrap();
     for seat in [AB, BW] {
         let before = g.clone();
-        assert_eq!(g.offer_draw(seat), Err(GameError::NotHuman { seat }));
+        assert_eq!(
+            g.offer_draw(seat).map(|r| r.outcome()),
+            Err(GameError::NotHuman { seat })
+        );
         assert_eq!(g, before);
     }
-    assert_eq!(g.offer_draw(AW), Ok(None));
+    assert_eq!(g.offer_draw(AW).map(|r| r.outcome()), Ok(None));
     // Computer seats are not asked: the two humans suffice.
-    let outcome = g.offer_draw(BB).unwrap().expect("agreed");
+    let outcome = g
+        .offer_draw(BB)
+        .map(|r| r.outcome())
+        .unwrap()
+        .expect("agreed");
     assert_eq!(outcome.reason, EndReason::Agreement);
 }
 
@@ -1082,7 +1137,10 @@ fn r30_no_humans_no_agreement() {
     };
     let mut g = Game::new(settings).unwrap();
     for seat in Seat::ALL {
-        assert_eq!(g.offer_draw(seat), Err(GameError::NotHuman { seat }));
+        assert_eq!(
+            g.offer_draw(seat).map(|r| r.outcome()),
+            Err(GameError::NotHuman { seat })
+        );
     }
     assert!(!g.is_over());
 }
@@ -1090,27 +1148,27 @@ fn r30_no_humans_no_agreement() {
 #[test]
 fn r30_withdrawn_offer_no_longer_counts() {
     let mut g = Game::new(unclocked()).unwrap();
-    g.offer_draw(AW).unwrap();
-    g.offer_draw(AB).unwrap();
-    g.offer_draw(BW).unwrap();
-    g.withdraw_draw(AW).unwrap();
-    assert_eq!(g.offer_draw(BB), Ok(None));
+    g.offer_draw(AW).map(|r| r.outcome()).unwrap();
+    g.offer_draw(AB).map(|r| r.outcome()).unwrap();
+    g.offer_draw(BW).map(|r| r.outcome()).unwrap();
+    g.withdraw_draw(AW).map(drop).unwrap();
+    assert_eq!(g.offer_draw(BB).map(|r| r.outcome()), Ok(None));
     assert!(!g.is_over());
     // Withdrawing what was never offered changes nothing.
     let before = g.clone();
-    g.withdraw_draw(AW).unwrap();
+    g.withdraw_draw(AW).map(drop).unwrap();
     assert_eq!(g, before);
 }
 
 #[test]
 fn r30_a_move_on_either_board_clears_offers() {
     let mut g = Game::new(unclocked()).unwrap();
-    g.offer_draw(AW).unwrap();
-    g.offer_draw(BB).unwrap();
+    g.offer_draw(AW).map(|r| r.outcome()).unwrap();
+    g.offer_draw(BB).map(|r| r.outcome()).unwrap();
     ok(&mut g, BW, "e2e4", None);
     assert_eq!(g.draw_offers(), Seats::empty());
     for seat in [AB, BW, BB] {
-        g.offer_draw(seat).unwrap();
+        g.offer_draw(seat).map(|r| r.outcome()).unwrap();
     }
     assert!(!g.is_over(), "A-White's cleared offer does not count");
 }
@@ -1150,7 +1208,7 @@ fn r32_move_cap_draw() {
     assert_eq!(outcome.to_string(), "Draw: the move cap was reached (R32)");
     // The same in the turn-based game, where sits do not count (F7).
     let mut g = Game::new(with_cap(turn_based(), 4)).unwrap();
-    g.sit(AW).unwrap();
+    g.sit(AW).map(|r| r.outcome()).unwrap();
     ok_all(&mut g, &[(BW, "e2e4"), (BB, "e7e5"), (AW, "e2e4")]);
     assert_eq!(g.moves_played(), 3);
     let outcome = ok(&mut g, BW, "d2d4", None).expect("cap");
@@ -1219,7 +1277,7 @@ fn f1_action_at_exact_flag_ms_is_too_late() {
     ok(&mut in_time, AW, "e2e4", Some(9_999));
     assert_eq!(in_time.clock_ms(AW), Some(1));
     assert_eq!(
-        g.play_uci(AW, "e2e4", Some(10_000)),
+        g.play_uci(AW, "e2e4", Some(10_000)).map(|r| r.outcome()),
         Err(GameError::GameOver)
     );
     assert_eq!(g.outcome(), Some(Outcome::loss(AW, EndReason::Time)));
@@ -1243,24 +1301,27 @@ fn f2_flag_ends_game_and_rejects_action() {
     // A-Black's flag falls at 13 s, B-Black's at 14 s.
     let before = g.clone();
     assert_eq!(
-        g.play_uci(AB, "e7e5", Some(20_000)),
+        g.play_uci(AB, "e7e5", Some(20_000)).map(|r| r.outcome()),
         Err(GameError::GameOver)
     );
     // The only change: the ending by time, at the flag's time.
     let mut expected = before.clone();
     assert_eq!(
-        expected.tick(13_000),
+        expected.tick(13_000).map(|r| r.outcome()),
         Ok(Some(Outcome::loss(AB, EndReason::Time)))
     );
     assert_eq!(g, expected);
-    assert_eq!(g.history(), before.history());
+    assert!(g.history().eq(before.history()), "moves and sits unchanged");
     assert_eq!(g.boards(), before.boards());
     // Everything after is refused.
     assert_eq!(
-        g.play_uci(BB, "e7e5", Some(13_000)),
+        g.play_uci(BB, "e7e5", Some(13_000)).map(|r| r.outcome()),
         Err(GameError::GameOver)
     );
-    assert_eq!(g.tick(13_000), Err(GameError::GameOver));
+    assert_eq!(
+        g.tick(13_000).map(|r| r.outcome()),
+        Err(GameError::GameOver)
+    );
 }
 
 #[test]
@@ -1268,14 +1329,18 @@ fn f2_timed_resign_after_a_flag_is_too_late() {
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, BW, "e2e4", Some(1));
     // A-White's flag fell at 10 s; resigning at 11 s comes after the end.
-    assert_eq!(g.resign(AB, Some(11_000)), Err(GameError::GameOver));
+    assert_eq!(
+        g.resign(AB, Some(11_000))
+            .map(|r| r.outcome().expect("an ending")),
+        Err(GameError::GameOver)
+    );
     assert_eq!(g.outcome(), Some(Outcome::loss(AW, EndReason::Time)));
     // An untimed resignation checks no flag (F2 lists timed actions only).
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, BW, "e2e4", Some(1));
-    g.tick(5_000).unwrap();
+    g.tick(5_000).map(|r| r.outcome()).unwrap();
     assert_eq!(
-        g.resign(AB, None),
+        g.resign(AB, None).map(|r| r.outcome().expect("an ending")),
         Ok(Outcome::loss(AB, EndReason::Resignation))
     );
     assert_eq!(g.now_ms(), 5_000);
@@ -1286,7 +1351,7 @@ fn f3_increment_added_after_every_move() {
     let mut g = Game::new(clocked(10_000, 2_000)).unwrap();
     ok(&mut g, AW, "e2e4", Some(3_000));
     assert_eq!(g.clock_ms(AW), Some(9_000));
-    assert_eq!(g.history()[0].clock_ms, Some(9_000));
+    assert_eq!(g.log()[0].clock_ms, Some(9_000));
     ok(&mut g, AB, "e7e5", Some(3_000)); // equal timestamps are fine
     assert_eq!(g.clock_ms(AB), Some(12_000));
     // A drop gets it too, and so does the move that ends the game.
@@ -1297,7 +1362,7 @@ fn f3_increment_added_after_every_move() {
     );
     ok(&mut g, AW, "N@f7", Some(4_000)).expect("mate");
     assert_eq!(g.clock_ms(AW), Some(8_000));
-    assert_eq!(g.history()[0].clock_ms, Some(8_000));
+    assert_eq!(g.log()[0].clock_ms, Some(8_000));
 }
 
 #[test]
@@ -1305,17 +1370,17 @@ fn f4_only_accepted_actions_advance_time() {
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, AW, "e2e4", Some(1_000));
     let before = g.clone();
-    let _ = g.play_uci(AB, "e7e4", Some(2_000)); // illegal
-    let _ = g.play_uci(AW, "d2d4", Some(2_000)); // not its turn
-    let _ = g.play_uci(AB, "zz", Some(2_000)); // invalid text
-    let _ = g.sit(AB); // live: refused
+    let _ = g.play_uci(AB, "e7e4", Some(2_000)).map(|r| r.outcome()); // illegal
+    let _ = g.play_uci(AW, "d2d4", Some(2_000)).map(|r| r.outcome()); // not its turn
+    let _ = g.play_uci(AB, "zz", Some(2_000)).map(|r| r.outcome()); // invalid text
+    let _ = g.sit(AB).map(|r| r.outcome()); // live: refused
     assert_eq!(g, before);
     assert_eq!(g.now_ms(), 1_000);
     // Draw offers carry no timestamp.
-    g.offer_draw(AB).unwrap();
-    g.withdraw_draw(AB).unwrap();
+    g.offer_draw(AB).map(|r| r.outcome()).unwrap();
+    g.withdraw_draw(AB).map(drop).unwrap();
     assert_eq!(g.now_ms(), 1_000);
-    g.tick(1_500).unwrap();
+    g.tick(1_500).map(|r| r.outcome()).unwrap();
     assert_eq!(g.now_ms(), 1_500);
 }
 
@@ -1335,7 +1400,7 @@ fn f5_sitting_seat_acts_again_when_no_one_else_can() {
     let stalemated = "k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1";
     let mut g = game(START, stalemated, turn_based());
     assert_eq!(g.to_act(), Some(AW));
-    assert_eq!(g.sit(AW), Ok(None));
+    assert_eq!(g.sit(AW).map(|r| r.outcome()), Ok(None));
     assert_eq!(g.to_act(), Some(AW));
 }
 
@@ -1346,8 +1411,12 @@ fn f6_sits_count_toward_repetition_and_sits_left_do_not_matter() {
     // occurrence 1, so the second sit is the third occurrence.
     let stalemated = "k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1";
     let mut g = game(START, stalemated, turn_based());
-    assert_eq!(g.sit(AW), Ok(None));
-    let outcome = g.sit(AW).unwrap().expect("third occurrence");
+    assert_eq!(g.sit(AW).map(|r| r.outcome()), Ok(None));
+    let outcome = g
+        .sit(AW)
+        .map(|r| r.outcome())
+        .unwrap()
+        .expect("third occurrence");
     assert_eq!(outcome, Outcome::draw(EndReason::Repetition));
     assert_eq!(g.sits_left(AW), 1);
 }
@@ -1355,14 +1424,17 @@ fn f6_sits_count_toward_repetition_and_sits_left_do_not_matter() {
 #[test]
 fn f7_sitting_is_not_a_move() {
     let mut g = Game::new(GameSettings::turn_based(Seats::A_WHITE | Seats::B_WHITE)).unwrap();
-    g.offer_draw(BW).unwrap();
-    g.sit(AW).unwrap();
+    g.offer_draw(BW).map(|r| r.outcome()).unwrap();
+    g.sit(AW).map(|r| r.outcome()).unwrap();
     assert_eq!(g.moves_played(), 0, "not counted toward the cap");
     assert_eq!(g.draw_offers(), Seats::B_WHITE, "offers stand");
     // Sitting is refused in the live game.
     let mut g = Game::new(unclocked()).unwrap();
     let before = g.clone();
-    assert_eq!(g.sit(AW), Err(GameError::SitInLiveGame));
+    assert_eq!(
+        g.sit(AW).map(|r| r.outcome()),
+        Err(GameError::SitInLiveGame)
+    );
     assert_eq!(g, before);
 }
 
@@ -1377,7 +1449,10 @@ fn f8_bfen_judged_at_once_board_a_first() {
     assert_eq!(g.to_act(), None);
     // Judged before any action: every action is refused.
     let mut g = g;
-    assert_eq!(g.play_uci(AW, "e2e4", None), Err(GameError::GameOver));
+    assert_eq!(
+        g.play_uci(AW, "e2e4", None).map(|r| r.outcome()),
+        Err(GameError::GameOver)
+    );
 }
 
 #[test]
@@ -1431,20 +1506,21 @@ fn f10_resign_any_time() {
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     assert!(!g.is_turn_of(AB));
     assert_eq!(
-        g.resign(AB, Some(10)),
+        g.resign(AB, Some(10))
+            .map(|r| r.outcome().expect("an ending")),
         Ok(Outcome::loss(AB, EndReason::Resignation))
     );
     // Not the seat to act, in the turn-based game; a computer seat leaving.
     let mut g = Game::new(GameSettings::turn_based(Seats::A_WHITE)).unwrap();
     assert_eq!(g.to_act(), Some(AW));
     assert_eq!(
-        g.abandon(BB, None),
+        g.abandon(BB, None).map(|r| r.outcome().expect("an ending")),
         Ok(Outcome::loss(BB, EndReason::Abandonment))
     );
     // A waiting seat.
     let mut g = game("k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1", START, unclocked());
     assert_eq!(
-        g.resign(AB, None),
+        g.resign(AB, None).map(|r| r.outcome().expect("an ending")),
         Ok(Outcome::loss(AB, EndReason::Resignation))
     );
 }
@@ -1452,21 +1528,25 @@ fn f10_resign_any_time() {
 #[test]
 fn f11_single_human_offer_is_agreement() {
     let mut g = Game::new(GameSettings::turn_based(Seats::B_BLACK)).unwrap();
-    let outcome = g.offer_draw(BB).unwrap().expect("agreed");
+    let outcome = g
+        .offer_draw(BB)
+        .map(|r| r.outcome())
+        .unwrap()
+        .expect("agreed");
     assert_eq!(outcome, Outcome::draw(EndReason::Agreement));
 }
 
 #[test]
 fn f11_offer_cleared_by_move_not_by_sit() {
     let mut g = Game::new(GameSettings::turn_based(Seats::A_WHITE | Seats::B_BLACK)).unwrap();
-    g.offer_draw(BB).unwrap();
-    g.sit(AW).unwrap();
+    g.offer_draw(BB).map(|r| r.outcome()).unwrap();
+    g.sit(AW).map(|r| r.outcome()).unwrap();
     assert_eq!(g.draw_offers(), Seats::B_BLACK);
     ok(&mut g, BW, "e2e4", None);
     assert_eq!(g.draw_offers(), Seats::empty());
-    g.offer_draw(AW).unwrap();
+    g.offer_draw(AW).map(|r| r.outcome()).unwrap();
     assert!(!g.is_over(), "B-Black's offer was cleared by the move");
-    g.withdraw_draw(AW).unwrap();
+    g.withdraw_draw(AW).map(drop).unwrap();
     assert_eq!(g.draw_offers(), Seats::empty());
 }
 
@@ -1474,13 +1554,16 @@ fn f11_offer_cleared_by_move_not_by_sit() {
 fn f12_check_order() {
     // game over > everything
     let mut ended = Game::new(clocked(10_000, 0)).unwrap();
-    ended.resign(AW, Some(5_000)).unwrap();
+    ended
+        .resign(AW, Some(5_000))
+        .map(|r| r.outcome().expect("an ending"))
+        .unwrap();
     refused(&mut ended, BB, "zz", Some(1), GameError::GameOver);
 
     let mut g = Game::new(clocked(10_000, 0)).unwrap();
     ok(&mut g, BW, "e2e4", Some(0));
     ok(&mut g, BB, "e7e5", Some(1));
-    g.tick(5_000).unwrap();
+    g.tick(5_000).map(|r| r.outcome()).unwrap();
     // timestamp > flags, turn, text: a wrong seat with garbage going back.
     let backwards = GameError::TimeWentBackwards {
         at_ms: 4_000,
@@ -1504,7 +1587,7 @@ fn f12_check_order() {
         GameError::NotYourTurn { seat: BB },
     );
     assert!(matches!(
-        g.play_uci(AW, "zz", Some(6_000)),
+        g.play_uci(AW, "zz", Some(6_000)).map(|r| r.outcome()),
         Err(GameError::InvalidMove { seat: AW, .. })
     ));
     refused(
@@ -1522,7 +1605,7 @@ fn f12_check_order() {
     // 12 s ends the game by time.
     let mut late = g.clone();
     assert_eq!(
-        late.play_uci(AB, "zz", Some(12_000)),
+        late.play_uci(AB, "zz", Some(12_000)).map(|r| r.outcome()),
         Err(GameError::GameOver)
     );
     assert_eq!(late.outcome(), Some(Outcome::loss(AW, EndReason::Time)));
@@ -1535,7 +1618,7 @@ fn f12_turn_based_wrong_seat_before_text() {
     let mut g = Game::new(turn_based()).unwrap();
     refused(&mut g, BW, "zz", None, GameError::NotYourTurn { seat: BW });
     assert!(matches!(
-        g.play_uci(AW, "e2", None),
+        g.play_uci(AW, "e2", None).map(|r| r.outcome()),
         Err(GameError::InvalidMove { seat: AW, .. })
     ));
 }
@@ -1552,13 +1635,25 @@ fn f13_endings_name_the_right_seat() {
     ok(&mut g, AW, "e2e4", Some(0));
     ok(&mut g, BW, "e2e4", Some(1));
     // A-Black's flag falls at 1 s, B-Black's at 1.001 s.
-    let time = g.tick(2_000).unwrap().unwrap();
+    let time = g.tick(2_000).map(|r| r.outcome()).unwrap().unwrap();
     assert_eq!(time.seat, Some(AB), "the flagged seat");
     for seat in Seat::ALL {
         let mut g = Game::new(unclocked()).unwrap();
-        assert_eq!(g.resign(seat, None).unwrap().seat, Some(seat));
+        assert_eq!(
+            g.resign(seat, None)
+                .map(|r| r.outcome().expect("an ending"))
+                .unwrap()
+                .seat,
+            Some(seat)
+        );
         let mut g = Game::new(unclocked()).unwrap();
-        assert_eq!(g.abandon(seat, None).unwrap().seat, Some(seat));
+        assert_eq!(
+            g.abandon(seat, None)
+                .map(|r| r.outcome().expect("an ending"))
+                .unwrap()
+                .seat,
+            Some(seat)
+        );
     }
     for reason in [
         EndReason::Agreement,
@@ -1583,21 +1678,21 @@ fn f13_endings_name_the_right_seat() {
 #[test]
 fn history_records_moves_and_sits_with_times() {
     let mut g = Game::new(turn_based()).unwrap();
-    g.tick(700).unwrap();
+    g.tick(700).map(|r| r.outcome()).unwrap();
     ok(&mut g, AW, "e2e4", None);
-    g.sit(BW).unwrap();
-    let h = g.history();
+    g.sit(BW).map(|r| r.outcome()).unwrap();
+    let h: Vec<_> = g.history().collect();
     assert_eq!(h.len(), 2);
     assert_eq!(
         (h[0].seat, h[0].kind, h[0].at_ms, h[0].clock_ms),
         (
-            AW,
+            Some(AW),
             ActionKind::Move(Move::from_uci("e2e4").unwrap()),
             700,
             None
         )
     );
-    assert_eq!((h[1].seat, h[1].kind), (BW, ActionKind::Sit));
+    assert_eq!((h[1].seat, h[1].kind), (Some(BW), ActionKind::Sit));
     assert_eq!(g.start_boards(), &[Board::new(), Board::new()]);
 }
 

@@ -43,9 +43,21 @@ async function clickMove(page, uci, pick) {
   if (uci.length === 5) await page.locator(`#promotion button[data-promotion]`).nth(pick % 4).click()
 }
 
-async function playToTheEnd(page, limitMs) {
+/** Plays a move by dragging the piece, as a person with a mouse would. */
+async function dragMove(page, uci) {
+  const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+  await square(uci.slice(0, 2)).dragTo(square(uci.slice(2, 4)))
+}
+
+async function playToTheEnd(page, limitMs, { dragFirst = false } = {}) {
   const deadline = Date.now() + limitMs
   let clicks = 0
+  if (dragFirst) {
+    await page.waitForFunction(() => globalThis.bughouseDemo.game.isTurnOf('A'))
+    await dragMove(page, 'e2e4')
+    const moved = await page.evaluate(() => globalThis.bughouseDemo.game.moves()[0])
+    assert.deepEqual(moved, { seat: 'A', move: 'e2e4' })
+  }
   for (;;) {
     const s = await state(page)
     if (s.over) return { outcome: s.outcome, clicks }
@@ -62,11 +74,37 @@ async function playToTheEnd(page, limitMs) {
   }
 }
 
+describe('the computer player in a Web Worker', () => {
+  it('botMoveAsync leaves the page free while it searches, and answers a legal move', async () => {
+    const { page, errors } = await open(browser, `${base}/demo/?mode=turn`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const r = await page.evaluate(async () => {
+      const { Game } = await import('/wasm/index.browser.mjs')
+      const game = new Game({ mode: 'turn', humans: '' })
+      let settled = false
+      const search = game.botMoveAsync('A', { nodes: 400000 }).then((m) => ((settled = true), m))
+      // Were the search on this thread, no timer could fire before it ends.
+      const ticks = []
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now()
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        ticks.push(performance.now() - t)
+      }
+      const during = !settled
+      const move = await search
+      return { during, move, legal: game.legalMoves('A'), ticks }
+    })
+    assert.ok(r.during, 'the search ended before the page ran a timer')
+    assert.ok(r.legal.includes(r.move), r.move)
+    assert.deepEqual(errors, [])
+  })
+})
+
 describe('the playable page (demo/)', () => {
   it('turn-based: played to the end by clicks, the ending message names its rule', async () => {
     const { page, errors } = await open(browser, `${base}/demo/?mode=turn&cap=40&nodes=400`)
     await page.waitForFunction(() => globalThis.bughouseDemo?.game)
-    const { outcome, clicks } = await playToTheEnd(page, 120_000)
+    const { outcome, clicks } = await playToTheEnd(page, 120_000, { dragFirst: true })
     assert.ok(clicks > 0)
     const status = await page.locator('#status').textContent()
     assert.equal(status, outcome.message)

@@ -259,13 +259,12 @@ describe('botMove: play: true', () => {
     assert.equal(game.outcome().reason, 'time')
   })
 
-  it('botMoveAsync plays too, and searches again when the board changed meanwhile', async () => {
+  it('botMoveAsync plays too; a stale search rejects with ERR_STALE_SEARCH and plays nothing', async () => {
     const game = untimed()
     const m = await game.botMoveAsync('A', { nodes: 500, seed: 2, play: true })
     assert.deepEqual(game.moves(), [{ seat: 'A', move: m }])
     // Two searches for one seat at once: the first to finish plays; the
-    // other finds the board changed and searches again, where it is not
-    // A-Black's turn any more.
+    // other finds the board changed and plays nothing.
     const both = await Promise.allSettled([
       game.botMoveAsync('a', { nodes: 500, play: true }),
       game.botMoveAsync('a', { nodes: 500, play: true }),
@@ -274,46 +273,63 @@ describe('botMove: play: true', () => {
     const refused = both.filter((r) => r.status === 'rejected')
     assert.equal(played.length, 1)
     assert.equal(refused.length, 1)
-    assert.equal(refused[0].reason.code, 'ERR_NOT_YOUR_TURN')
+    assert.equal(refused[0].reason.code, 'ERR_STALE_SEARCH')
     assert.deepEqual(game.moves().at(-1), { seat: 'a', move: played[0].value })
     assert.equal(game.moves().length, 2)
-    // A move on the seat's board during the search: the choice is for the new position.
+    // A move on the seat's board during the search: stale, nothing played.
     const game2 = new Game({ timeControl: '-', bfen: `${START} | ${START}` })
     const pending = game2.botMoveAsync('A', { nodes: 2_000, play: true })
     game2.push('A', 'e4')
     game2.push('a', 'e5')
-    const now = game2.copy()
-    const reply = await pending
-    assert.equal(game2.moves().length, 3)
-    assert.deepEqual(game2.moves().at(-1), { seat: 'A', move: reply })
-    assert.equal(reply, now.botMove('A', { nodes: 2_000 }))
+    await assert.rejects(pending, (e) => e.code === 'ERR_STALE_SEARCH' && /nothing was played/.test(e.message))
+    assert.equal(game2.moves().length, 2)
   })
-})
 
-describe('botMoveAsync: a board that keeps changing', () => {
-  it('after seven searches whose board changed, the eighth searches and plays at once', async () => {
-    // Board B: seven captures on d5, B and b in turn; each one puts a piece
-    // in a pocket of board A (R5), so board A changes although no one moves there.
+  it('r5_a_capture_on_the_other_board_makes_the_search_stale: the pocket changed', async () => {
+    // Board B: B-White takes on d5; the pawn goes to A-Black... and a
+    // capture by B-Black goes to A-White's pocket (R5): A's position changed.
     const ladder = '3q3k/8/1n3n2/3p4/5N2/1BN5/8/1K1Q4[] w - - 0 1'
-    const captures = ['c3d5', 'b6d5', 'f4d5', 'f6d5', 'b3d5', 'd8d5', 'd1d5']
     const game = untimed({ bfen: `${START} | ${ladder}` })
-    // botMoveAsync reads board A before each search and again after it: play
-    // the next capture between the two, so that every search is stale.
-    let reads = 0
-    game.board = function board(letter) {
-      const copy = Game.prototype.board.call(this, letter)
-      if (letter === 'A' && reads++ % 2 === 0 && reads < 2 * captures.length) {
-        const i = (reads - 1) / 2
-        this.push(i % 2 === 0 ? 'B' : 'b', captures[i])
-      }
-      return copy
-    }
+    game.push('B', 'c3d5')
+    const pending = game.botMoveAsync('A', { nodes: 2_000, play: true })
+    game.push('b', 'b6d5') // a knight for A-White
+    await assert.rejects(pending, (e) => e.code === 'ERR_STALE_SEARCH')
+    assert.equal(game.pocket('A').knight, 1)
+    assert.equal(game.moves().length, 2)
+    // Searched again on the new position, it plays.
     const m = await game.botMoveAsync('A', { nodes: 2_000, play: true })
-    assert.equal(reads, 2 * captures.length)
-    assert.deepEqual(game.moves().map((x) => x.move), [...captures, m])
-    assert.equal(game.moves().at(-1).seat, 'A')
-    // What A searched last had every piece sent: B-Black's captures went to A-White.
-    assert.deepEqual(game.pocket('A'), { pawn: 0, knight: 2, bishop: 1, rook: 0, queen: 0 })
+    assert.deepEqual(game.moves().at(-1), { seat: 'A', move: m })
+  })
+
+  it('play: true takes the time when the move is played: an atMs function is read after the search', async () => {
+    const game = new Game({ timeControl: { baseMs: 60_000, incrementMs: 0 } })
+    let now = 100
+    let calls = 0
+    const pending = game.botMoveAsync('A', {
+      nodes: 2_000,
+      play: true,
+      atMs: () => {
+        calls++
+        return now
+      },
+    })
+    // Meanwhile the other board moves at 500 ms: a time fixed at the call
+    // (100) would go back; the clock's time when the move is played does not.
+    game.push('B', 'e4', 500)
+    now = 600
+    const m = await pending
+    assert.equal(calls, 1)
+    assert.deepEqual(game.history().at(-1), { seat: 'A', kind: 'move', move: m, atMs: 600, clockMs: 59_400 })
+    // A number is the move's time as given: here it went back, refused with
+    // the game unchanged.
+    const fixed = new Game({ timeControl: { baseMs: 60_000 } })
+    const late = fixed.botMoveAsync('A', { nodes: 2_000, play: true, atMs: 100 })
+    fixed.push('B', 'e4', 500)
+    await assert.rejects(late, (e) => e.code === 'ERR_TIME_WENT_BACKWARDS')
+    assert.equal(fixed.moves().length, 1)
+    // The sync botMove reads the function once, after its search, too.
+    assert.equal(typeof fixed.botMove('A', { nodes: 300, play: true, atMs: () => 700 }), 'string')
+    assert.equal(fixed.history().at(-1).atMs, 700)
   })
 })
 
@@ -373,9 +389,13 @@ describe('botMove: refusals', () => {
       [Symbol('s'), /opts/],
       [10n, /opts/],
     ]) {
-      throwsCode(() => game.botMove('A', opts), 'ERR_INVALID_ARG_VALUE', name)
-      await assert.rejects(game.botMoveAsync('A', opts), (e) => e.code === 'ERR_INVALID_ARG_VALUE')
+      throwsCode(() => game.botMove('A', opts), 'ERR_INVALID_ARG_TYPE', name)
+      await assert.rejects(game.botMoveAsync('A', opts), (e) => e.code === 'ERR_INVALID_ARG_TYPE')
     }
+    // A misspelt option is refused by name, never ignored.
+    throwsCode(() => game.botMove('A', { node: 10 }), 'ERR_INVALID_ARG_VALUE', /node/)
+    await assert.rejects(game.botMoveAsync('A', { nodes: 10, signal: 'stop' }), (e) => e.code === 'ERR_INVALID_ARG_TYPE')
+    throwsCode(() => game.botMove('A', { nodes: 10, signal: new AbortController().signal }), 'ERR_INVALID_ARG_VALUE', /signal/)
     assert.equal(game.movesPlayed, 0)
   })
 

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
-import { Game, readBpgn } from '../index.mjs'
+import { Board, Game, readBpgn } from '../index.mjs'
 import { mutate, ourErrorOrValue, rng, throwsCode } from './helpers.mjs'
 
 // The corpus lives in the core's test data, inside this repository.
@@ -50,7 +50,7 @@ describe('readBpgn: the corpus', () => {
         assert.equal(rec.error, null, where)
         assert.equal(rec.bughouse, true, where)
         assert.equal(rec.agrees, true, where)
-        assert.ok(rec.movesReplayed > 0, where)
+        moves += rec.movesReplayed
         assert.equal(rec.game.moves().length, rec.movesReplayed, where)
         assert.ok(rec.tags.WhiteA && rec.tags.BlackA && rec.tags.WhiteB && rec.tags.BlackB, where)
         if (/checkmate/i.test(rec.recordedEnding ?? '') || rec.recordedKind === 'checkmate') {
@@ -111,15 +111,37 @@ describe('readBpgn: the corpus', () => {
     assert.equal(first.clockMs, 58345)
   })
 
-  it('single-board crazyhouse PGN is not bughouse: a per-game error, no throw', () => {
-    const [file] = corpusFiles('crazyhouse-lichess')
-    const records = readBpgn(readFileSync(file, 'utf8'))
-    assert.ok(records.length > 0)
-    for (const rec of records) {
-      assert.equal(rec.bughouse, false)
-      assert.match(rec.error, /no board letter/)
-      assert.equal(rec.movesReplayed, 0)
+  it('single-board crazyhouse PGN replays on a crazyhouse board: every corpus record, to its end', () => {
+    const files = ['crazyhouse-lichess', 'crazyhouse-fics'].flatMap(corpusFiles)
+    let total = 0
+    let moves = 0
+    for (const file of files) {
+      const records = readBpgn(readFileSync(file, 'utf8'))
+      assert.ok(records.length > 0, file)
+      for (const rec of records) {
+        total++
+        const where = `${file} #${rec.number}`
+        assert.equal(rec.bughouse, false, where)
+        assert.equal(rec.error, null, where)
+        moves += rec.movesReplayed
+        assert.equal(rec.agrees, true, where)
+        assert.equal(rec.game, null, where)
+        assert.ok(rec.board instanceof Board, where)
+      }
     }
+    // Some games end with no move (a forfeit by disconnection).
+    assert.ok(total > 1000 && moves > 50 * total, `${total} records, ${moves} moves`)
+  })
+
+  it('a crazyhouse record replays in the crazyhouse flavour: a capture goes to the capturer', () => {
+    const [rec] = readBpgn('[Event "zh"]\n[Variant "crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 *\n')
+    assert.equal(rec.error, null)
+    assert.equal(rec.movesReplayed, 4)
+    // White took a pawn, Black took one back: each in its own pocket.
+    assert.deepEqual(rec.board.pocket('white'), { pawn: 1, knight: 0, bishop: 0, rook: 0, queen: 0 })
+    assert.deepEqual(rec.board.pocket('black'), { pawn: 1, knight: 0, bishop: 0, rook: 0, queen: 0 })
+    assert.equal(rec.board.turn, 'white')
+    assert.ok(rec.board.legalMoves().includes('P@e6'))
   })
 })
 
@@ -127,7 +149,7 @@ describe('readBpgn: records', () => {
   it('returns tags, game, error and the recorded ending', () => {
     const [rec] = readBpgn(SMALL)
     assert.deepEqual(Object.keys(rec), [
-      'tags', 'game', 'error', 'recordedEnding', 'recordedKind', 'recordedLoser',
+      'tags', 'game', 'board', 'error', 'recordedEnding', 'recordedKind', 'recordedLoser',
       'movesReplayed', 'agrees', 'bughouse', 'number', 'line',
     ])
     assert.deepEqual(rec.tags, {
@@ -260,9 +282,15 @@ describe('readBpgn: garbage never crashes', () => {
       for (const rec of got) {
         records++
         assert.ok(rec.error === null || typeof rec.error === 'string')
-        const g = rec.game
-        assert.equal(g.moves().length, rec.movesReplayed)
-        assert.equal(typeof g.bpgn(), 'string')
+        if (rec.bughouse) {
+          const g = rec.game
+          assert.equal(rec.board, null)
+          assert.equal(g.moves().length, rec.movesReplayed)
+          assert.equal(typeof g.bpgn(), 'string')
+        } else {
+          assert.equal(rec.game, null)
+          assert.equal(typeof rec.board.fen(), 'string')
+        }
       }
     }
     assert.ok(records > 300, String(records))
@@ -278,7 +306,7 @@ describe('readBpgn: garbage never crashes', () => {
       let text = ''
       for (let j = 0; j < 60; j++) text += `${words[Math.floor(rand() * words.length)]} `
       const got = ourErrorOrValue(() => readBpgn(text))
-      for (const rec of got ?? []) void rec.game.bfen()
+      for (const rec of got ?? []) void (rec.bughouse ? rec.game.bfen() : rec.board.fen())
     }
   })
 })

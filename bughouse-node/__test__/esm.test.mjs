@@ -31,7 +31,7 @@ describe('module entry points', () => {
   })
 
   it('exports exactly the public API, nothing internal', () => {
-    assert.deepEqual(Object.keys(require('bughouse')).sort(), ['Board', 'Game', 'perft', 'readBpgn'])
-    assert.deepEqual(Object.keys(esm).sort(), ['Board', 'Game', 'default', 'perft', 'readBpgn'])
+    assert.deepEqual(Object.keys(require('bughouse')).sort(), ['Board', 'Game', 'perft', 'readBpgn', 'readBpgnStream'])
+    assert.deepEqual(Object.keys(esm).sort(), ['Board', 'Game', 'default', 'perft', 'readBpgn', 'readBpgnStream'])
   })
 })

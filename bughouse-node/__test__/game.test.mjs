@@ -30,7 +30,7 @@ describe('new Game', () => {
     const g = new Game()
     assert.equal(g.bfen(), START_BFEN)
     assert.equal(g.mode, 'live')
-    assert.equal(g.timeControl, '180+0')
+    assert.deepEqual(g.timeControl, { baseMs: 180_000, incrementMs: 0 })
     assert.equal(g.humans, 'AaBb')
     assert.equal(g.moveCap, 800)
     assert.equal(g.nowMs, 0)
@@ -46,7 +46,7 @@ describe('new Game', () => {
       assert.deepEqual(g.pocket(s), EMPTY_POCKET)
     }
     assert.equal(new Game(null).bfen(), START_BFEN)
-    assert.equal(new Game({}).timeControl, '180+0')
+    assert.deepEqual(new Game({}).timeControl, { baseMs: 180_000, incrementMs: 0 })
   })
 
   it('reads every option', () => {
@@ -59,21 +59,81 @@ describe('new Game', () => {
     assert.equal(g.moveCap, 10)
     assert.equal(g.bfen(), SMOTHER_BFEN.replace('[N] w - - 0 1', '[N] w - - 0 1'))
     const live = new Game({ timeControl: '60+2' })
-    assert.equal(live.timeControl, '60+2')
+    assert.deepEqual(live.timeControl, { baseMs: 60_000, incrementMs: 2_000 })
     assert.equal(live.clock('A'), 60000)
-    assert.equal(new Game({ timeControl: '300' }).timeControl, '300+0')
+    assert.deepEqual(new Game({ timeControl: '300' }).timeControl, { baseMs: 300_000, incrementMs: 0 })
+    // Exact in ms: a 2.5 s base and a 500 ms increment.
+    const exact = new Game({ timeControl: { baseMs: 2_500, incrementMs: 500 } })
+    assert.deepEqual(exact.timeControl, { baseMs: 2_500, incrementMs: 500 })
+    assert.equal(exact.clock('A'), 2_500)
+    assert.deepEqual(new Game({ timeControl: { baseMs: 90_000 } }).timeControl, { baseMs: 90_000, incrementMs: 0 })
     assert.equal(untimed().timeControl, null)
   })
 
   it('throws ERR_INVALID_ARG_VALUE for a bad mode, time control or humans', () => {
     throwsCode(() => new Game({ mode: 'blitz' }), 'ERR_INVALID_ARG_VALUE', /mode/)
     throwsCode(() => new Game({ mode: '' }), 'ERR_INVALID_ARG_VALUE', /mode/)
-    for (const tc of ['', 'abc', '0+0', '180+', '+5', '-1+0', '1.5+0', '99999999+0', '180+0+0']) {
+    for (const tc of ['', 'abc', '0+0', '180+', '+5', '-1+0', '1.5.0+0', '99999999+0', '180+0+0']) {
       throwsCode(() => new Game({ timeControl: tc }), 'ERR_INVALID_ARG_VALUE', /time control/)
     }
     for (const humans of ['x', 'AX', 'A a', 'white']) {
       throwsCode(() => new Game({ humans }), 'ERR_INVALID_ARG_VALUE', /humans/)
     }
+  })
+
+  it('r20_a_text_time_control_under_a_minute_is_ambiguous_and_refused: 3+2 reads as minutes to lichess users', () => {
+    for (const tc of ['3+2', '1+0', '59+0', '5']) {
+      throwsCode(() => new Game({ timeControl: tc }), 'ERR_INVALID_ARG_VALUE', /ambiguous.*baseMs/)
+    }
+    assert.deepEqual(new Game({ timeControl: '60+0' }).timeControl, { baseMs: 60_000, incrementMs: 0 })
+    // The explicit form says what it means, under a minute too.
+    assert.deepEqual(new Game({ timeControl: { baseMs: 3_000, incrementMs: 2_000 } }).timeControl, { baseMs: 3_000, incrementMs: 2_000 })
+  })
+
+  it('time control objects: integers in ms, baseMs required, no other keys', () => {
+    for (const [tc, code, re] of [
+      [{}, 'ERR_INVALID_ARG_TYPE', /baseMs/],
+      [{ baseMs: '1000' }, 'ERR_INVALID_ARG_TYPE', /baseMs/],
+      [{ baseMs: 0 }, 'ERR_OUT_OF_RANGE', /base time/],
+      [{ baseMs: 2 ** 40 }, 'ERR_OUT_OF_RANGE', /base time/],
+      [{ baseMs: 1.5 }, 'ERR_OUT_OF_RANGE', /baseMs/],
+      [{ baseMs: -1 }, 'ERR_OUT_OF_RANGE', /baseMs/],
+      [{ baseMs: 2 ** 53 }, 'ERR_OUT_OF_RANGE', /baseMs/],
+      [{ baseMs: 1000, incrementMs: -1 }, 'ERR_OUT_OF_RANGE', /incrementMs/],
+      [{ baseMs: 1000, incrementMs: true }, 'ERR_INVALID_ARG_TYPE', /incrementMs/],
+      [{ baseMs: 1000, inc: 5 }, 'ERR_INVALID_ARG_VALUE', /inc/],
+      [{ base: 180, increment: 2 }, 'ERR_INVALID_ARG_VALUE', /base/],
+      [5, 'ERR_INVALID_ARG_TYPE', /timeControl/],
+      [true, 'ERR_INVALID_ARG_TYPE', /timeControl/],
+    ]) {
+      throwsCode(() => new Game({ timeControl: tc }), code, re)
+    }
+  })
+
+  it('r26_a_time_control_in_the_turn_based_game_is_refused_never_dropped', () => {
+    for (const timeControl of ['180+0', { baseMs: 1000 }]) {
+      throwsCode(() => new Game({ mode: 'turn', timeControl }), 'ERR_INVALID_ARG_VALUE', /R26/)
+    }
+    // '-' and null say "no clocks": what the turn-based game has.
+    assert.equal(new Game({ mode: 'turn', timeControl: null }).timeControl, null)
+    assert.equal(new Game({ mode: 'turn', timeControl: '-' }).timeControl, null)
+  })
+
+  it('options that are not an object, a field of the wrong type or an unknown field are refused', () => {
+    // new Game('turn') must not quietly make a live game.
+    for (const opts of ['turn', 5, true, Symbol('s'), 10n]) {
+      throwsCode(() => new Game(opts), 'ERR_INVALID_ARG_TYPE', /opts/)
+    }
+    for (const [opts, re] of [
+      [{ mode: 5 }, /opts\.mode/],
+      [{ humans: ['A'] }, /opts\.humans/],
+      [{ bfen: 1 }, /opts\.bfen/],
+      [{ moveCap: '10' }, /opts\.moveCap/],
+    ]) {
+      throwsCode(() => new Game(opts), 'ERR_INVALID_ARG_TYPE', re)
+    }
+    throwsCode(() => new Game({ timecontrol: '180+2' }), 'ERR_INVALID_ARG_VALUE', /timecontrol/)
+    throwsCode(() => new Game({ mode: 'live', turn: true }), 'ERR_INVALID_ARG_VALUE', /turn/)
   })
 
   it('throws ERR_INVALID_FEN for a bad BFEN or more material than one game holds (N2, R7)', () => {
@@ -469,7 +529,7 @@ describe('R27–R32: how the game ends', () => {
   })
 
   it('r28_a_flag_loses_for_the_team', () => {
-    const g = new Game({ timeControl: '10+0' })
+    const g = new Game({ timeControl: { baseMs: 10_000 } })
     g.push('A', 'e4', 100)
     g.push('B', 'e4', 200)
     const o = g.tick(10100)
@@ -672,16 +732,16 @@ describe('bpgn', () => {
     assert.equal(rec.recordedLoser, 'a')
   })
 
-  it('throws ERR_INVALID_ARG_VALUE for a tag name BPGN cannot hold or a value that is not a string', () => {
+  it('throws ERR_INVALID_ARG_VALUE for a tag name BPGN cannot hold, ERR_INVALID_ARG_TYPE for a value that is not a string', () => {
     const g = untimed()
     for (const name of ['', 'Bad Name', 'x]', 'a"b', 'é', 'a\nb']) {
       throwsCode(() => g.bpgn({ [name]: 'v' }), 'ERR_INVALID_ARG_VALUE', /tag/)
     }
     for (const value of [1, null, undefined, {}, true]) {
-      throwsCode(() => g.bpgn({ Event: value }), 'ERR_INVALID_ARG_VALUE', /Event/)
+      throwsCode(() => g.bpgn({ Event: value }), 'ERR_INVALID_ARG_TYPE', /Event/)
     }
-    assert.throws(() => g.bpgn('tags'), Error)
-    assert.throws(() => g.bpgn(5), Error)
+    throwsCode(() => g.bpgn('tags'), 'ERR_INVALID_ARG_TYPE', /tags/)
+    throwsCode(() => g.bpgn(5), 'ERR_INVALID_ARG_TYPE', /tags/)
     assert.equal(g.bpgn(null), g.bpgn())
     assert.equal(g.bpgn({}), g.bpgn())
   })

@@ -33,6 +33,11 @@ export const CODES = new Set([
   'ERR_OUT_OF_RANGE',
   'ERR_EMPTY_HISTORY',
   'ERR_NO_SEARCH_THREAD',
+  'ERR_DISPOSED',
+  'ERR_STALE_SEARCH',
+  'ERR_INVALID_THIS',
+  'ERR_CONSTRUCT_CALL_REQUIRED',
+  'ABORT_ERR',
 ])
 
 /** Calls fn; if it throws, the error must be an Error with one of our codes. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 
 import { Board, Game, perft, readBpgn } from '../index.mjs'
-import { mutate, ourErrorOrValue, rng } from './helpers.mjs'
+import { CODES, mutate, ourErrorOrValue, rng, throwsCode } from './helpers.mjs'
 
 const garbage = (rand, base) => mutate(rand, base)
 
@@ -103,36 +103,95 @@ describe('robustness', () => {
 
   it('methods called on a foreign `this` throw (or reject, for a Promise)', async () => {
     for (const name of ['fen', 'push', 'pop', 'isCheck', 'pocket', 'pieceAt', 'perft', 'legalMoves', 'legalMovesSan', 'san']) {
-      assert.throws(() => Board.prototype[name].call({}, 'white'), Error)
-      assert.throws(() => Board.prototype[name].call(new Date(), 'e1'), Error)
+      throwsCode(() => Board.prototype[name].call({}, 'white'), 'ERR_INVALID_THIS', new RegExp(`Board\\.${name}`))
+      throwsCode(() => Board.prototype[name].call(new Date(), 'e1'), 'ERR_INVALID_THIS')
+      // Made from the prototype, but not built by the constructor.
+      throwsCode(() => Board.prototype[name].call(Object.create(Board.prototype), 'e1'), 'ERR_INVALID_THIS')
     }
     const turn = Object.getOwnPropertyDescriptor(Board.prototype, 'turn').get
-    assert.throws(() => turn.call({}), Error)
+    throwsCode(() => turn.call({}), 'ERR_INVALID_THIS')
     const game = new Game()
     // A getter of one class on an instance of the other: napi-rs before 3.16
     // read the other struct's memory here (a segfault).
-    assert.throws(() => turn.call(game), /not an instance of class `Board`/)
+    throwsCode(() => turn.call(game), 'ERR_INVALID_THIS', /Board\.turn/)
+    // The message names the call, never the receiver's contents (a 2 KB buffer once).
+    assert.throws(() => Board.prototype.legalMoves.call(game), (e) => e.code === 'ERR_INVALID_THIS' && e.message.length < 100)
     for (const name of Object.getOwnPropertyNames(Game.prototype)) {
       if (name === 'constructor') continue
       const d = Object.getOwnPropertyDescriptor(Game.prototype, name)
       const fn = d.get ?? d.value
       // A Board is not a Game, nor the other way round (getters included).
       for (const self of [{}, new Board()]) {
-        if (name.endsWith('Async')) await assert.rejects(fn.call(self, 'A', 'e4', 1), Error, name)
-        else assert.throws(() => fn.call(self, 'A', 'e4', 1), Error, name)
+        // Internal helpers (`_…`) are not guarded, but throw all the same.
+        const ok = (e) => e instanceof Error && (name.startsWith('_') || e.code === 'ERR_INVALID_THIS')
+        if (name.endsWith('Async')) await assert.rejects(fn.call(self, 'A', 'e4', 1), ok, name)
+        else assert.throws(() => fn.call(self, 'A', 'e4', 1), ok, name)
       }
     }
     assert.throws(() => Board.prototype.fen.call(game), Error)
   })
 
+  it('wrong-type arguments get ERR_INVALID_ARG_TYPE naming the call and the argument, never napi-rs codes', () => {
+    const board = new Board()
+    const game = new Game()
+    const cases = [
+      [() => board.push(42), /Board\.push: argument 1 must be a string, got a number/],
+      [() => board.push(), /Board\.push: argument 1 must be a string, got undefined/],
+      [() => board.pocket(1), /Board\.pocket: argument 1/],
+      [() => board.pieceAt({}), /Board\.pieceAt: argument 1 .* got an object/],
+      [() => board.perft('2'), /Board\.perft: argument 1 must be a number/],
+      [() => new Board(42), /new Board: argument 1 must be a string/],
+      [() => new Board(null, 5), /opts/],
+      [() => new Board(null, { crazyhouse: 1 }), /opts\.crazyhouse/],
+      [() => perft('8/8/8/8/8/8/8/K6k w - - 0 1', 1, 'crazyhouse'), /opts/],
+      [() => game.push(1, 'e4', 3), /Game\.push: argument 1 must be a string/],
+      [() => game.push('A', 5, 3), /Game\.push: argument 2 must be a string/],
+      [() => game.push('A', 'e4', 'x'), /Game\.push: argument 3 must be a number, got a string/],
+      [() => game.tick('x'), /Game\.tick: argument 1 must be a number/],
+      [() => game.clock('A', '5'), /Game\.clock: argument 2 must be a number/],
+      [() => game.resign('A', []), /Game\.resign: argument 2 .* got an array/],
+      [() => game.board(1), /Game\.board: argument 1/],
+      [() => game.bpgn(5), /tags/],
+      [() => perft('x', 'y'), /perft: argument 2 must be a number/],
+      [() => perft(1, 1), /perft: argument 1 must be a string/],
+    ]
+    for (const [fn, re] of cases) throwsCode(fn, 'ERR_INVALID_ARG_TYPE', re)
+    assert.equal(game.movesPlayed, 0)
+    assert.equal(board.fen(), new Board().fen())
+  })
+
+  it('messages never echo a megabyte argument', () => {
+    const huge = 'e'.repeat(1 << 20)
+    const board = new Board()
+    const game = new Game({ timeControl: '-' })
+    for (const fn of [
+      () => board.push(huge),
+      () => board.san(huge),
+      () => board.pocket(huge),
+      () => board.pieceAt(huge),
+      () => new Board(huge),
+      () => game.push(huge, 'e4'),
+      () => game.push('A', huge),
+      () => game.board(huge),
+      () => new Game({ humans: huge }),
+      () => new Game({ mode: huge }),
+      () => new Game({ timeControl: huge }),
+      () => new Game({ [huge]: 1 }),
+      () => new Game({ bfen: huge }),
+      () => game.bpgn({ [`${huge} `]: 'v' }),
+    ]) {
+      assert.throws(fn, (e) => CODES.has(e.code) && e.message.length < 300, fn.toString())
+    }
+  })
+
   it('a constructor called without `new` does not take the process down', () => {
     for (const C of [Board, Game]) {
-      try {
-        C()
-      } catch (e) {
-        assert.ok(e instanceof Error)
-      }
+      // Board() returned globalThis once.
+      throwsCode(() => C(), 'ERR_CONSTRUCT_CALL_REQUIRED', new RegExp(C.name))
+      throwsCode(() => C.call(new Board()), 'ERR_CONSTRUCT_CALL_REQUIRED')
     }
+    assert.ok(new Board() instanceof Board)
+    assert.ok(new Game().board('A') instanceof Board)
     assert.equal(new Board().legalMoves().length, 20)
     assert.equal(new Game().legalMoves('A').length, 20)
   })
@@ -145,7 +204,7 @@ describe('robustness', () => {
     let ended = 0
     for (let n = 0; n < 40; n++) {
       // R26: the turn-based game takes no time control ('-' is none).
-      const g = new Game({ mode: n % 2 ? 'turn' : 'live', timeControl: pick(n % 2 ? ['-'] : ['-', '20+1', '180+0']), humans: pick(['AaBb', 'Ab', '']) })
+      const g = new Game({ mode: n % 2 ? 'turn' : 'live', timeControl: pick(n % 2 ? ['-'] : ['-', '60+1', '180+0', { baseMs: 20_000, incrementMs: 1_000 }]), humans: pick(['AaBb', 'Ab', '']) })
       let now = 0
       for (let i = 0; i < 150 && !g.isOver(); i++) {
         const movers = ['A', 'a', 'B', 'b'].filter((s) => g.isTurnOf(s))

@@ -11,8 +11,10 @@ import { describe, it } from 'node:test'
 
 const require = createRequire(import.meta.url)
 const wasmBuilt = existsSync(new URL('../wasm/pkg/bughouse_bg.wasm', import.meta.url))
+// Under wasm/as-wasm.cjs `../index.js` is the WebAssembly build too.
+const skip = process.env.BUGHOUSE_AS_WASM ? 'both builds are the WebAssembly one here' : !wasmBuilt && 'wasm/pkg not built'
 const native = require('../index.js')
-const wasm = wasmBuilt ? (await import('../wasm/index.node.mjs')).default : null
+const wasm = skip ? null : (await import('../wasm/index.node.mjs')).default
 
 /** Public members of a prototype or class: name → 'method' | 'getter' | 'value'. */
 function members(obj) {
@@ -43,7 +45,7 @@ function declared() {
   return out
 }
 
-describe('the native and WebAssembly builds have one surface', { skip: !wasmBuilt && 'wasm/pkg not built' }, () => {
+describe('the native and WebAssembly builds have one surface', { skip }, () => {
   it('export the same names', () => {
     assert.deepEqual(Object.keys(wasm).sort(), Object.keys(native).sort())
   })
@@ -101,5 +103,32 @@ describe('the native and WebAssembly builds have one surface', { skip: !wasmBuil
       }
     }
     for (const call of calls) assert.deepEqual(answer(wasm, call), answer(native, call), call.toString())
+  })
+})
+
+describe('Node without a native addon', { skip }, () => {
+  it('require and import fall back to the WebAssembly build', async () => {
+    const { cpSync, mkdtempSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { spawnSync } = await import('node:child_process')
+    const dir = mkdtempSync(join(tmpdir(), 'bughouse-noaddon-'))
+    try {
+      const from = new URL('..', import.meta.url).pathname
+      for (const f of ['package.json', 'index.js', 'index.mjs', 'scripts/platform.cjs', 'wasm']) {
+        cpSync(join(from, f), join(dir, f), { recursive: true, filter: (p) => !p.includes('/wasm/target') && !p.includes('/wasm/src') })
+      }
+      const script = `
+        const b = require('./index.js');
+        import('./index.mjs').then((m) => {
+          if (m.Board !== b.Board) throw new Error('two instances');
+          console.log(JSON.stringify([new b.Board().legalMoves().length, typeof b.Game.prototype.botMoveAsync]));
+        })`
+      const r = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' })
+      assert.equal(r.status, 0, r.stderr)
+      assert.deepEqual(JSON.parse(r.stdout), [20, 'function'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

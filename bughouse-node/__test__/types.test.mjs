@@ -11,7 +11,7 @@ import { CODES } from './helpers.mjs'
 
 const require = createRequire(import.meta.url)
 const read = (path) => readFileSync(new URL(path, import.meta.url), 'utf8')
-const codesIn = (text) => new Set(text.match(/ERR_[A-Z_]+/g))
+const codesIn = (text) => new Set(text.match(/\b(?:ERR_[A-Z_]+|ABORT_ERR)\b/g))
 
 describe('TypeScript declarations', () => {
   it('usage.ts type-checks against index.d.ts', () => {

@@ -25,6 +25,7 @@ const NAMES = { A: 'A-White', a: 'A-Black', B: 'B-White', b: 'B-Black' }
 let game = null
 let t0 = 0
 let selected = null // a square of board A, or null
+let dragFrom = null // where a drag on board A started
 let dropRole = null // a pocket role chosen for a drop, or null
 let generation = 0 // bumps on a new game: stale bot replies are dropped
 let clockTimer = null
@@ -176,6 +177,19 @@ function drawBoard(id) {
   svg.setAttribute('viewBox', '0 0 400 400')
   svg.setAttribute('class', 'board')
   svg.dataset.board = id
+  if (id === 'A') {
+    // Drag to move: press on a piece, release on its target.
+    svg.addEventListener('pointerdown', (e) => (dragFrom = e.target.dataset?.square ?? null))
+    svg.addEventListener('pointerup', (e) => {
+      const to = document.elementFromPoint(e.clientX, e.clientY)?.dataset?.square
+      const from = dragFrom
+      dragFrom = null
+      if (from && to && to !== from && game.board('A').dests().get(from)?.includes(to)) {
+        selected = from
+        onSquare(to)
+      }
+    })
+  }
   const last = lastMoveOn(id)
   const lastSquares = last ? (last[1] === '@' ? [last.slice(2, 4)] : [last.slice(0, 2), last.slice(2, 4)]) : []
   const checked = board.checkedKing()

@@ -18,7 +18,9 @@
 //   node scripts/build.mjs --install  `install`: in a checkout of the
 //                                     repository with cargo, a release build;
 //                                     else the shipped prebuilt addon for this
-//                                     platform if it loads; else it fails,
+//                                     platform if it loads; else the
+//                                     WebAssembly build (wasm/pkg) if the
+//                                     package has it; else it fails,
 //                                     saying what is missing. Never runs cargo
 //                                     outside the Cargo workspace (it would
 //                                     find no workspace root).
@@ -57,6 +59,10 @@ const hasCargo = spawnSync(cargo, ['--version'], { encoding: 'utf8' }).status ==
 // A checkout: this package sits in the Cargo workspace beside the core.
 const inCheckout = existsSync(join(here, '..', 'Cargo.toml')) && existsSync(join(here, '..', 'bughouse-core', 'Cargo.toml'))
 
+// The WebAssembly build (wasm/pkg), the same API: the fallback where no
+// native addon fits.
+const hasWasm = existsSync(join(here, 'wasm', 'pkg', 'bughouse_bg.wasm'))
+
 if (args.has('--install') && !(inCheckout && hasCargo)) {
   // An installed tarball: use what it ships, checked by loading it in a
   // child process (a prebuilt for another libc or an older system fails
@@ -64,7 +70,12 @@ if (args.has('--install') && !(inCheckout && hasCargo)) {
   if (existsSync(prebuilt)) {
     const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(prebuilt)})`], { encoding: 'utf8' })
     if (r.status === 0) process.exit(0)
-    fail(`the prebuilt addon ${prebuilt} does not load here:\n${r.stderr.trim()}`)
+    // Falls through to the WebAssembly build, if any.
+    if (!hasWasm) fail(`the prebuilt addon ${prebuilt} does not load here:\n${r.stderr.trim()}`)
+  }
+  if (hasWasm) {
+    console.error(`bughouse: no native addon for this platform (${prebuiltName()}); using the WebAssembly build`)
+    process.exit(0)
   }
   fail(
     `no prebuilt addon for this platform (${prebuiltName()}) in the package, and ` +

@@ -29,6 +29,9 @@ try {
   console.error(`pack-smoke: ${packed[0].filename}, ${(statSync(tarball).size / 1e6).toFixed(1)} MB, files: ${files.join(' ')}`)
   if (!files.some((f) => /^bughouse\..+\.node$/.test(f))) throw new Error('the tarball ships no prebuilt addon')
   if (files.some((f) => f.startsWith('src/') || f === 'Cargo.toml')) throw new Error('the tarball ships Rust sources')
+  for (const f of ['wasm/pkg/bughouse_bg.wasm', 'wasm/pkg/bughouse.mjs', 'wasm/index.browser.mjs']) {
+    if (!files.includes(f)) throw new Error(`the tarball lacks the WebAssembly build's ${f}`)
+  }
 
   // 2. A PATH without cargo, rustc or rustup, and no Rust variables: only
   // links to node, npm and sh (this machine's /usr/bin holds cargo too).
@@ -63,7 +66,9 @@ try {
   `
   run(process.execPath, ['-e', `const { Board, Game, perft, readBpgn } = require('bughouse');${check}`], { cwd: app, env })
   run(process.execPath, ['--input-type=module', '-e', `import { Board, Game, perft, readBpgn } from 'bughouse';${check}`], { cwd: app, env })
-  console.error('pack-smoke: installed without cargo; require and import work')
+  // The WebAssembly build from the tarball (what browsers get), in Node.
+  run(process.execPath, ['--conditions=bughouse-wasm', '--input-type=module', '-e', `import { Board, Game, perft, readBpgn } from 'bughouse';${check}`], { cwd: app, env })
+  console.error('pack-smoke: installed without cargo; require and import work, and the WebAssembly build')
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }

@@ -5,7 +5,7 @@
 //! so `pop()` can take a move back (the core is copy-make and keeps none).
 
 use bughouse_core as core;
-use napi::bindgen_prelude::BufferSlice;
+use napi::bindgen_prelude::{BufferSlice, Either, Object, Unknown};
 use napi_derive::napi;
 
 use crate::convert::{self, BoardOptions, Piece, Pocket};
@@ -56,11 +56,33 @@ impl Board {
 impl Board {
     /// A board from a FEN (N1: `[pocket]`, `~` promoted marks), or the
     /// standard start. Throws `ERR_INVALID_FEN`.
-    #[napi(constructor, catch_unwind)]
-    pub fn new(fen: Option<String>, opts: Option<BoardOptions>) -> Result<Board> {
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "fen?: string | undefined | null, opts?: BoardOptions | undefined | null"
+    )]
+    pub fn new(
+        fen: Option<Either<String, Unknown<'_>>>,
+        opts: Option<Either<Object<'_>, Unknown<'_>>>,
+    ) -> Result<Board> {
+        // Read here, not by napi-rs, so a wrong type gets our code (the
+        // class is not wrapped in a Proxy for that: construction stays fast).
+        let fen = match fen {
+            None => None,
+            Some(Either::A(fen)) => Some(fen),
+            Some(Either::B(v)) if convert::is_nullish(&v) => None,
+            Some(Either::B(v)) => {
+                return Err(error::invalid_type(
+                    "new Board: argument 1",
+                    "a string",
+                    convert::type_name(&v),
+                ));
+            }
+        };
+        let flavour = BoardOptions::flavour(opts)?;
         Ok(Board::from_core(convert::board_from(
             fen.as_deref(),
-            opts.as_ref(),
+            flavour,
         )?))
     }
 
@@ -152,15 +174,20 @@ impl Board {
         self.inner.is_check()
     }
 
-    /// Bughouse checkmate (R16, R17): a check that a drop could block is
-    /// never mate, even with an empty pocket. The crazyhouse flavour uses
-    /// crazyhouse mate (no legal reply to a check), as chessops does.
+    /// Checkmate. In the bughouse flavour (default) bughouse mate (R16,
+    /// R17): a check that a drop could block is never mate, even with an
+    /// empty pocket, since the partner may send a piece. In the crazyhouse
+    /// flavour (`{ crazyhouse: true }`) crazyhouse mate, as chessops and
+    /// python-chess have it: no partner, so a check with no legal reply is
+    /// mate.
     #[napi(catch_unwind)]
     pub fn is_checkmate(&self) -> bool {
         self.inner.is_checkmate()
     }
 
-    /// Waiting (R18): no legal move or drop, yet not mate. No stalemate.
+    /// No legal move or drop, yet not mate. In the bughouse flavour the
+    /// side waits (R18: no stalemate; the partner may send a piece); in the
+    /// crazyhouse flavour this is stalemate, a draw in crazyhouse.
     #[napi(catch_unwind)]
     pub fn is_waiting(&self) -> bool {
         self.inner.is_waiting()

@@ -1,6 +1,6 @@
 //! The computer player behind `game.botMove(seat, opts)` and
 //! `game.botMoveAsync(seat, opts)`: option checks, and where the search
-//! runs. Every decision is the core's (`bughouse_core::decide`); the same
+//! runs. Every decision is the core's (`bughouse_core::choose`); the same
 //! design as the Python binding's `Game.bot_move` (bughouse-py/src/bot.rs).
 //!
 //! Where it runs. The core's search uses up to about 600 KiB of stack,
@@ -9,8 +9,13 @@
 //! recursion leaves the main thread less than its own. A stack overflow
 //! kills the process, so the synchronous `_botMove` searches on a
 //! short-lived thread of its own with an 8 MiB stack ([`think`]), and the
-//! asynchronous `_botSearch` on a thread of libuv's pool, which libuv
-//! (≥ 1.26; every Node this package supports) creates with 8 MiB stacks.
+//! asynchronous `_botSearch` on the engine's own search pool ([`pool`]),
+//! never on libuv's: libuv's four threads also serve `fs`, `dns` and
+//! `zlib`, whose callbacks waited seconds behind eight searches, and
+//! `worker.terminate()` waits for libuv work in flight. The pool is
+//! bounded, its threads are never joined (exit and `terminate()` do not
+//! wait for them), and a search whose caller aborted (`{ signal }`) or whose
+//! environment was torn down is skipped if it has not started.
 //!
 //! Which table: a fresh one per call (384 KiB, on the heap). A table kept
 //! per `Game` would make a decision depend on the calls before it, and two
@@ -18,24 +23,24 @@
 //! measured a reused table no faster per decision (the budget is in nodes).
 //!
 //! Reading options. index.js reads the caller's `opts` once, in
-//! JavaScript, into a plain object of four fields, before the addon borrows
-//! the game: a getter on the caller's object may run any code, even play on
-//! this game, which napi-rs would refuse (a second borrow) were the getter
-//! run from here.
+//! JavaScript, into a plain object of the known fields, before the addon
+//! borrows the game: a getter on the caller's object may run any code, even
+//! play on this game, which napi-rs would refuse (a second borrow) were the
+//! getter run from here.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use bughouse_core as core;
-use napi::bindgen_prelude::{AsyncTask, Either, Object, Unknown};
-use napi::{Env, Task, ValueType};
+use napi::bindgen_prelude::{Either, Object, Unknown};
+use napi::{Env, JsDeferred};
 use napi_derive::napi;
 
-use crate::convert::{self, MAX_SAFE_INTEGER};
+use crate::convert::{self, type_name};
 use crate::error::{self, Code, Result};
 use crate::game::Game;
-
-/// The stack of the search thread: the core's worst case (about 600 KiB
-/// in an optimised build) with room to spare for unoptimised builds. Only
-/// the pages the search touches are committed.
-const SEARCH_STACK_BYTES: usize = 8 << 20;
+use crate::pool;
 
 // header.d.ts and the README write the default budget as a literal: keep
 // them in step with the core.
@@ -45,39 +50,126 @@ const _: () = assert!(core::SearchLimits::DEFAULT_NODES == 25_000);
 /// (no UCI move reads `sit`) or `null` (the seat is waiting, R18).
 const SIT: &str = "sit";
 
+/// The flag a caller sets to give up a search (`{ signal }`, or the
+/// environment's teardown): `_SearchStop` in JavaScript.
+///
+/// Checked before a queued search starts, and given to the core as its
+/// stop flag: a running search ends at its next look at it (every 256
+/// nodes, about 0.1 ms), and its answer is dropped.
+#[napi(js_name = "_SearchStop")]
+#[derive(Debug, Default, Clone)]
+pub struct SearchStop {
+    flag: Arc<AtomicBool>,
+}
+
+#[napi]
+impl SearchStop {
+    /// A flag not set.
+    #[napi(constructor)]
+    pub fn new() -> SearchStop {
+        SearchStop::default()
+    }
+
+    /// Gives the search up.
+    #[napi]
+    pub fn stop(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The stop flags of this thread's JavaScript environment's searches (the
+/// main thread's, or a `Worker`'s: each environment runs on a thread of its
+/// own). When the environment is torn down (`worker.terminate()`, exit) a
+/// cleanup hook raises them all: a queued search is skipped and a running
+/// one ends at its next look at the flag, rather than searching for nobody.
+type EnvSearches = Arc<Mutex<Vec<std::sync::Weak<AtomicBool>>>>;
+
+/// Registers `stop` with its environment (see [`EnvSearches`]).
+fn register_with_env(env: &Env, stop: &Arc<AtomicBool>) -> Result<()> {
+    thread_local! {
+        static SEARCHES: std::cell::RefCell<Option<EnvSearches>> = const { std::cell::RefCell::new(None) };
+    }
+    SEARCHES.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let searches = match cell.as_ref() {
+            Some(searches) => Arc::clone(searches),
+            None => {
+                let searches = EnvSearches::default();
+                let hooked = Arc::clone(&searches);
+                env.add_env_cleanup_hook((), move |()| {
+                    for stop in hooked.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+                        if let Some(stop) = stop.upgrade() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                })
+                .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+                *cell = Some(Arc::clone(&searches));
+                searches
+            }
+        };
+        let mut list = searches.lock().unwrap_or_else(|p| p.into_inner());
+        // Searches that ended are forgotten here: the list stays as long as
+        // the searches in flight.
+        list.retain(|stop| stop.strong_count() > 0);
+        list.push(Arc::downgrade(stop));
+        Ok(())
+    })
+}
+
+/// How a search's answer reaches its Promise: resolved on the JavaScript
+/// thread with a UCI move, `'sit'` or `null`.
+type Answer = JsDeferred<Option<String>, Box<dyn FnOnce(Env) -> napi::Result<Option<String>>>>;
+
+/// Runs one search on the pool and delivers its answer: skipped if its
+/// stop flag is up before it starts (JavaScript has already rejected the
+/// caller's promise), else searched with the flag as the core's stop flag.
+fn search_task(
+    game: Box<core::Game>,
+    seat: core::Seat,
+    call: BotCall,
+    stop: Arc<AtomicBool>,
+    answer: Answer,
+) -> pool::Task {
+    Box::new(move || {
+        if stop.load(Ordering::Relaxed) {
+            answer.resolve(Box::new(|_| Ok(None)));
+            return;
+        }
+        // The core does not panic on any game; were it to, the caller's
+        // promise rejects.
+        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            search(&game, seat, &call.limits, call.time, Some(&stop))
+        }));
+        match found {
+            Ok(action) => {
+                let answer_text = action.map(|a| match a {
+                    core::BotAction::Move(m) => convert::uci(m),
+                    core::BotAction::Sit => SIT.to_owned(),
+                });
+                answer.resolve(Box::new(move |_| Ok(answer_text)));
+            }
+            Err(_) => answer.reject(napi::Error::new(
+                napi::Status::GenericFailure,
+                "the computer player's search failed",
+            )),
+        }
+    })
+}
+
 /// The options of one call, checked.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct BotCall {
     limits: core::SearchLimits,
+    /// A wall-time budget, on top of the node budget.
+    time: Option<Duration>,
     play: bool,
     at_ms: Option<u64>,
 }
 
 /// An option's value: `None` when absent (`undefined` or `null`).
 fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Either<f64, Unknown<'a>>>> {
-    let value = obj
-        .get::<Either<f64, Unknown<'a>>>(name)
-        .map_err(|e| error::error(Code::InvalidArgValue, format!("opts.{name}: {e}")))?;
-    Ok(match value {
-        Some(Either::B(v)) if matches!(v.get_type(), Ok(ValueType::Null)) => None,
-        other => other,
-    })
-}
-
-/// The JavaScript type of a refused value, for messages: "got a string".
-fn type_name(value: &Unknown<'_>) -> &'static str {
-    match value.get_type() {
-        Ok(ValueType::Undefined) => "undefined",
-        Ok(ValueType::Null) => "null",
-        Ok(ValueType::Boolean) => "a boolean",
-        Ok(ValueType::Number) => "a number",
-        Ok(ValueType::String) => "a string",
-        Ok(ValueType::Symbol) => "a symbol",
-        Ok(ValueType::Object) => "an object",
-        Ok(ValueType::Function) => "a function",
-        // A bigint (napi4 has no name for it) or an external.
-        _ => "a value of another type",
-    }
+    convert::field::<f64>(obj, "opts", name, "a number")
 }
 
 /// A number option that must be an integer in `min..=MAX_SAFE_INTEGER`:
@@ -85,19 +177,11 @@ fn type_name(value: &Unknown<'_>) -> &'static str {
 fn integer(obj: &Object<'_>, name: &str, min: u64, default: u64) -> Result<u64> {
     match field(obj, name)? {
         None => Ok(default),
-        Some(Either::A(n)) if n.fract() == 0.0 && (min as f64..=MAX_SAFE_INTEGER).contains(&n) => {
-            Ok(n as u64)
-        }
-        Some(Either::A(n)) => Err(error::error(
-            Code::OutOfRange,
-            format!(
-                "opts.{name} must be an integer from {min} to {}, got {n}",
-                MAX_SAFE_INTEGER as u64
-            ),
-        )),
-        Some(Either::B(v)) => Err(error::error(
-            Code::InvalidArgValue,
-            format!("opts.{name} must be a number, got {}", type_name(&v)),
+        Some(Either::A(n)) => convert::safe_integer(&format!("opts.{name}"), n, min),
+        Some(Either::B(v)) => Err(error::invalid_type(
+            &format!("opts.{name}"),
+            "a number",
+            type_name(&v),
         )),
     }
 }
@@ -108,57 +192,47 @@ fn integer(obj: &Object<'_>, name: &str, min: u64, default: u64) -> Result<u64> 
 /// `Number.MAX_SAFE_INTEGER`); `play`: a boolean; `atMs`: a timestamp, only
 /// with `play: true`.
 pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<BotCall> {
-    let obj = match opts {
-        None => None,
-        Some(Either::A(obj)) => Some(obj),
-        Some(Either::B(v))
-            if matches!(v.get_type(), Ok(ValueType::Null | ValueType::Undefined)) =>
-        {
-            None
-        }
-        Some(Either::B(v)) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!(
-                    "opts must be an object {{ nodes, seed, play, atMs }}, got {}",
-                    type_name(&v)
-                ),
-            ));
-        }
-    };
-    let Some(obj) = obj else {
+    let Some(obj) = convert::options("opts", opts, &["nodes", "seed", "timeMs", "play", "atMs"])?
+    else {
         return Ok(BotCall {
             limits: core::SearchLimits::default(),
+            time: None,
             play: false,
             at_ms: None,
         });
     };
-    let nodes = integer(&obj, "nodes", 1, core::SearchLimits::DEFAULT_NODES)?;
-    let seed = integer(&obj, "seed", 0, 0)?;
-    let play = match obj.get::<Either<bool, Unknown<'_>>>("play") {
-        Ok(None) => false,
-        Ok(Some(Either::A(play))) => play,
-        Ok(Some(Either::B(v))) if matches!(v.get_type(), Ok(ValueType::Null)) => false,
-        Ok(Some(Either::B(v))) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!("opts.play must be a boolean, got {}", type_name(&v)),
-            ));
-        }
-        Err(e) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!("opts.play: {e}"),
+    // `timeMs` alone bounds the search by time: then the node budget is the
+    // core's unlimited one, unless `nodes` is given too.
+    let time = match field(&obj, "timeMs")? {
+        None => None,
+        Some(Either::A(ms)) => Some(Duration::from_millis(convert::safe_integer(
+            "opts.timeMs",
+            ms,
+            1,
+        )?)),
+        Some(Either::B(v)) => {
+            return Err(error::invalid_type(
+                "opts.timeMs",
+                "a number",
+                type_name(&v),
             ));
         }
     };
+    let default_nodes = match time {
+        None => core::SearchLimits::DEFAULT_NODES,
+        Some(_) => core::SearchLimits::unlimited().nodes,
+    };
+    let nodes = integer(&obj, "nodes", 1, default_nodes)?;
+    let seed = integer(&obj, "seed", 0, 0)?;
+    let play = convert::typed_field::<bool>(&obj, "opts", "play", "a boolean")?.unwrap_or(false);
     let at_ms = match field(&obj, "atMs")? {
         None => None,
         Some(Either::A(ms)) => Some(convert::timestamp("opts.atMs", ms)?),
         Some(Either::B(v)) => {
-            return Err(error::error(
-                Code::InvalidArgValue,
-                format!("opts.atMs must be a number, got {}", type_name(&v)),
+            return Err(error::invalid_type(
+                "opts.atMs",
+                "a number or a function returning one",
+                type_name(&v),
             ));
         }
     };
@@ -170,6 +244,7 @@ pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Re
     }
     Ok(BotCall {
         limits: core::SearchLimits::nodes(nodes).with_seed(seed),
+        time,
         play,
         at_ms,
     })
@@ -182,9 +257,20 @@ fn search(
     game: &core::Game,
     seat: core::Seat,
     limits: &core::SearchLimits,
+    time: Option<Duration>,
+    stop: Option<&AtomicBool>,
 ) -> Option<core::BotAction> {
     let mut tt = Box::new(core::TranspositionTable::new());
-    core::choose(game, seat, limits, &mut tt)
+    let start = Instant::now();
+    let clock = move || start.elapsed();
+    let mut control = core::SearchControl::new();
+    if let Some(budget) = time {
+        control = control.with_time(&clock, core::TimePlan::fixed(budget));
+    }
+    if let Some(stop) = stop {
+        control = control.with_stop(stop);
+    }
+    core::decide_with(game, seat, limits, &control, &mut tt).map(|d| d.action)
 }
 
 /// [`search`] on a thread with a stack large enough for the core. `Err`
@@ -193,12 +279,13 @@ fn think(
     game: &core::Game,
     seat: core::Seat,
     limits: core::SearchLimits,
+    time: Option<Duration>,
 ) -> Result<Option<core::BotAction>> {
     std::thread::scope(|scope| {
         let searcher = std::thread::Builder::new()
             .name("bughouse-bot".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(scope, move || search(game, seat, &limits))
+            .stack_size(pool::STACK_BYTES)
+            .spawn_scoped(scope, move || search(game, seat, &limits, time, None))
             .map_err(|e| {
                 error::error(
                     Code::NoSearchThread,
@@ -213,42 +300,18 @@ fn think(
     })
 }
 
-/// The search of `botMoveAsync`, on a thread of libuv's pool.
-#[derive(Debug)]
-pub struct BotSearch {
-    /// The game as it stood when the call was made.
-    game: Box<core::Game>,
-    seat: core::Seat,
-    limits: core::SearchLimits,
-}
-
-impl Task for BotSearch {
-    type Output = Option<core::BotAction>;
-    type JsValue = Option<String>;
-
-    fn compute(&mut self) -> napi::Result<Self::Output> {
-        Ok(search(&self.game, self.seat, &self.limits))
-    }
-
-    fn resolve(&mut self, _env: Env, action: Self::Output) -> napi::Result<Self::JsValue> {
-        Ok(action.map(|a| match a {
-            core::BotAction::Move(m) => convert::uci(m),
-            core::BotAction::Sit => SIT.to_owned(),
-        }))
-    }
-}
-
 impl Game {
     /// The checks every bot call makes before searching, in the order of
     /// F12: the game is on, a known seat, the options, the seat's turn.
     fn bot_call(
         &self,
+        env: &Env,
         seat: &str,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<(core::Seat, BotCall)> {
-        let seat = self.acting_seat(seat)?;
+        let seat = self.acting_seat(env, seat)?;
         let call = parse_options(opts)?;
-        if !self.inner.is_turn_of(seat) {
+        if !self.read(env, |g| g.is_turn_of(seat))? {
             return Err(error::game(core::GameError::NotYourTurn { seat }));
         }
         Ok((seat, call))
@@ -266,16 +329,18 @@ impl Game {
     #[napi(js_name = "_botMove", skip_typescript, catch_unwind)]
     pub fn bot_move(
         &mut self,
+        env: Env,
         seat: String,
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<Option<String>> {
-        let (seat, call) = self.bot_call(&seat, opts)?;
-        let Some(action) = think(&self.inner, seat, call.limits)? else {
+        let (seat, call) = self.bot_call(&env, &seat, opts)?;
+        let (limits, time) = (call.limits, call.time);
+        let Some(action) = self.read(&env, |g| think(g, seat, limits, time))?? else {
             return Ok(None);
         };
         if call.play {
             action
-                .apply(&mut self.inner, seat, call.at_ms)
+                .apply(self.write(&env)?, seat, call.at_ms)
                 .map_err(error::game)?;
         }
         Ok(match action {
@@ -285,26 +350,39 @@ impl Game {
     }
 }
 
-/// `botMoveAsync(seat, opts)`'s search, given a copy of the game
-/// (`game.copy()`): the same checks as `_botMove`, thrown at once; then a
-/// Promise of the choice — a UCI move, `'sit'`, or `null` (waiting).
+/// `botMoveAsync(seat, opts)`'s search: the same checks as `_botMove`,
+/// thrown at once; then a Promise of the choice — a UCI move, `'sit'`, or
+/// `null` (waiting) — searched on the engine's pool ([`pool`]) over a copy
+/// of the game as it is now, so the game stays free to play on. `stop`
+/// gives the search up (index.js sets it when the caller's signal aborts).
 /// Nothing is played here: index.js plays the choice if the seat's board is
 /// still the one searched.
-///
-/// A function of a copy rather than a method of the game: napi-rs keeps
-/// the arguments of a call that returns an `AsyncTask` borrowed until the
-/// task settles, and a borrowed game would refuse every move (`push`, even
-/// the choice itself) while the search runs.
 #[napi(js_name = "_botSearch", skip_typescript, catch_unwind)]
-pub fn bot_search(
+pub fn bot_search<'env>(
+    env: &'env Env,
     game: &Game,
     seat: String,
     opts: Option<Either<Object<'_>, Unknown<'_>>>,
-) -> Result<AsyncTask<BotSearch>> {
-    let (seat, call) = game.bot_call(&seat, opts)?;
-    Ok(AsyncTask::new(BotSearch {
-        game: game.inner.clone(),
+    stop: &SearchStop,
+) -> Result<Object<'env>> {
+    let (seat, call) = game.bot_call(env, &seat, opts)?;
+    register_with_env(env, &stop.flag)?;
+    let copy = game.read(env, |g| Box::new(g.clone()))?;
+    let (answer, promise) = env
+        .create_deferred()
+        .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+    pool::submit(search_task(
+        copy,
         seat,
-        limits: call.limits,
-    }))
+        call,
+        Arc::clone(&stop.flag),
+        answer,
+    ))
+    .map_err(|(_, e)| {
+        error::error(
+            Code::NoSearchThread,
+            format!("cannot start the computer player's search thread: {e}"),
+        )
+    })?;
+    Ok(promise)
 }

@@ -12,12 +12,15 @@
 
 use bughouse_core as core;
 use bughouse_core::bpgn::{BpgnReader, Record, Token};
-use napi::bindgen_prelude::Uint8Array;
+use napi::Env;
+use napi::bindgen_prelude::{Object, Uint8Array};
 use napi_derive::napi;
 
+use crate::board::Board;
 use crate::convert::seat_str;
 use crate::error::{self, Code, Result};
 use crate::game::Game;
+use crate::pool;
 
 /// What replaying one record of an archive found. `readBpgn` returns a
 /// `BpgnRecord`: this, with the tags as an object and the game, and
@@ -108,59 +111,137 @@ fn looks_like_a_game(record: &Record<'_>) -> bool {
             .any(|t| matches!(t, Token::Number { .. } | Token::Result(_)))
 }
 
-/// Reads every record of `bytes` (see the module doc). Throws
-/// `ERR_INVALID_BPGN` when the text is not blank but holds no game record
-/// at all; a record the rules refuse is reported in its `error` instead.
-#[napi(js_name = "_readBpgn", skip_typescript, catch_unwind)]
-pub fn read_bpgn(bytes: Uint8Array) -> Result<Vec<BpgnRecordInfo>> {
-    let bytes: &[u8] = &bytes;
+/// What one record's replay found, in the form both readers return.
+fn info_of(bytes: &[u8], record: &Record<'_>, game: &mut core::Game) -> BpgnRecordInfo {
+    let start = offset_in(bytes, record.tag_text);
+    let end = offset_in(bytes, record.movetext) + record.movetext.len();
+    let mut tags = Vec::new();
+    for (name, value) in record.tags() {
+        tags.push(text_of(name));
+        tags.push(tag_value(value));
+    }
+    let bughouse = record.is_bughouse();
+    // A bughouse record replays as a match; a single-board one (crazyhouse
+    // PGN, `[Variant "crazyhouse"]`) on one board in the crazyhouse flavour.
+    let (error, ending, moves, agrees) = if bughouse {
+        let report = record.replay_into(game);
+        (
+            report.error,
+            report.ending,
+            report.moves,
+            report.agrees(game),
+        )
+    } else {
+        let replay = record.replay_board(core::Flavour::Crazyhouse);
+        let agrees = replay.agrees();
+        (replay.error, replay.ending, replay.moves, agrees)
+    };
+    BpgnRecordInfo {
+        number: u32::try_from(record.number).unwrap_or(u32::MAX),
+        line: record.line as f64,
+        start: start as f64,
+        end: end as f64,
+        tag_list: tags,
+        error: error.map(|e| e.to_string()),
+        recorded_ending: (!ending.text.is_empty()).then(|| text_of(ending.text.trim_ascii())),
+        recorded_kind: ending.kind.as_str(),
+        recorded_loser: ending.loser.map(seat_str),
+        moves_replayed: u32::try_from(moves).unwrap_or(u32::MAX),
+        agrees,
+        bughouse,
+    }
+}
+
+/// Every record of `bytes`, and whether any of them is a game record at all.
+fn read_all(bytes: &[u8]) -> Result<(Vec<BpgnRecordInfo>, bool)> {
     let mut game = Box::new(core::Game::new(core::bpgn::replay_settings()).map_err(error::setup)?);
     let mut out = Vec::new();
     let mut any_game = false;
     for record in BpgnReader::new(bytes) {
         any_game |= looks_like_a_game(&record);
-        let report = record.replay_into(&mut game);
-        let start = offset_in(bytes, record.tag_text);
-        let end = offset_in(bytes, record.movetext) + record.movetext.len();
-        let mut tags = Vec::new();
-        for (name, value) in record.tags() {
-            tags.push(text_of(name));
-            tags.push(tag_value(value));
-        }
-        out.push(BpgnRecordInfo {
-            number: u32::try_from(record.number).unwrap_or(u32::MAX),
-            line: record.line as f64,
-            start: start as f64,
-            end: end as f64,
-            tag_list: tags,
-            error: report.error.map(|e| e.to_string()),
-            recorded_ending: (!report.ending.text.is_empty())
-                .then(|| text_of(report.ending.text.trim_ascii())),
-            recorded_kind: report.ending.kind.as_str(),
-            recorded_loser: report.ending.loser.map(seat_str),
-            moves_replayed: u32::try_from(report.moves).unwrap_or(u32::MAX),
-            agrees: report.agrees(&game),
-            bughouse: record.is_bughouse(),
-        });
+        out.push(info_of(bytes, &record, &mut game));
     }
+    Ok((out, any_game))
+}
+
+/// The error for text that holds no game record at all (N4).
+fn no_game() -> error::Error {
+    error::error(
+        Code::InvalidBpgn,
+        "no BPGN game record in the text: no tag pair ([WhiteA \"…\"]), \
+         move number (1A.) or result (1-0, 0-1, 1/2-1/2, *) anywhere (N4)",
+    )
+}
+
+/// Reads every record of `bytes` (see the module doc). Throws
+/// `ERR_INVALID_BPGN` when the text is not blank but holds no game record
+/// at all; a record the rules refuse is reported in its `error` instead.
+#[napi(js_name = "_readBpgn", skip_typescript, catch_unwind)]
+pub fn read_bpgn(bytes: Uint8Array) -> Result<Vec<BpgnRecordInfo>> {
+    let (out, any_game) = read_all(&bytes)?;
     if !out.is_empty() && !any_game {
-        return Err(error::error(
-            Code::InvalidBpgn,
-            "no BPGN game record in the text: no tag pair ([WhiteA \"…\"]), \
-             move number (1A.) or result (1-0, 0-1, 1/2-1/2, *) anywhere (N4)",
-        ));
+        return Err(no_game());
     }
     Ok(out)
+}
+
+/// One batch of `readBpgnStream`: its records, and whether any is a game.
+#[napi(object, object_from_js = false)]
+#[derive(Debug)]
+pub struct BpgnBatch {
+    /// The records, as `_readBpgn` gives them.
+    pub records: Vec<BpgnRecordInfo>,
+    /// Whether any record of the batch is a game record (see `_readBpgn`).
+    pub any_game: bool,
+}
+
+/// `_readBpgnAsync(bytes)`: `_readBpgn` on the engine's pool (src/pool.rs),
+/// for `readBpgnStream`, which feeds it whole records: a Promise of a
+/// [`BpgnBatch`]. The "no game at all" check is the stream's, at its end.
+#[napi(js_name = "_readBpgnAsync", skip_typescript, catch_unwind)]
+pub fn read_bpgn_async<'env>(env: &'env Env, bytes: Uint8Array) -> Result<Object<'env>> {
+    let bytes = bytes.to_vec();
+    let (answer, promise) = env
+        .create_deferred::<BpgnBatch, Box<dyn FnOnce(Env) -> napi::Result<BpgnBatch>>>()
+        .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+    let task: pool::Task = Box::new(move || match read_all(&bytes) {
+        Ok((records, any_game)) => {
+            answer.resolve(Box::new(move |_| Ok(BpgnBatch { records, any_game })))
+        }
+        Err(e) => answer.reject(napi::Error::new(
+            napi::Status::GenericFailure,
+            e.reason.clone(),
+        )),
+    });
+    pool::submit(task).map_err(|(_, e)| {
+        error::error(
+            Code::NoSearchThread,
+            format!("cannot start a pool thread: {e}"),
+        )
+    })?;
+    Ok(promise)
 }
 
 /// Replays the first record of `bytes` (one record's bytes, as `_readBpgn`
 /// located it) into a game of its own.
 #[napi(js_name = "_replayRecord", skip_typescript, catch_unwind)]
-pub fn replay_record(bytes: Uint8Array) -> Result<Game> {
+pub fn replay_record(env: Env, bytes: Uint8Array) -> Result<Game> {
     let bytes: &[u8] = &bytes;
     let mut game = Box::new(core::Game::new(core::bpgn::replay_settings()).map_err(error::setup)?);
     if let Some(record) = BpgnReader::new(bytes).next() {
         record.replay_into(&mut game);
     }
-    Ok(Game::from_core(game))
+    Ok(Game::from_core(&env, game))
+}
+
+/// Replays the first record of `bytes`, a single-board (crazyhouse) record,
+/// on a board of its own in the crazyhouse flavour.
+#[napi(js_name = "_replayBoard", skip_typescript, catch_unwind)]
+pub fn replay_board(bytes: Uint8Array) -> Result<Board> {
+    let bytes: &[u8] = &bytes;
+    let board = match BpgnReader::new(bytes).next() {
+        Some(record) => record.replay_board(core::Flavour::Crazyhouse).board,
+        None => core::Board::new_with(core::Flavour::Crazyhouse),
+    };
+    Ok(Board::from_core(board))
 }

@@ -2,7 +2,10 @@
 //! squares, pockets, options and numbers. No rules here, only spelling.
 
 use bughouse_core as core;
-use napi::bindgen_prelude::BufferSlice;
+use napi::ValueType;
+use napi::bindgen_prelude::{
+    BufferSlice, Either, FromNapiValue, Object, Unknown, ValidateNapiValue,
+};
 use napi_derive::napi;
 
 use crate::error::{self, Code, Result};
@@ -51,18 +54,22 @@ pub struct BoardOptions {
 }
 
 impl BoardOptions {
-    /// Where captures go.
-    pub fn flavour(opts: Option<&BoardOptions>) -> core::Flavour {
-        match opts.and_then(|o| o.crazyhouse) {
+    /// Where captures go, from a `{ crazyhouse }` argument (checked as
+    /// every options object is: see [`options`]).
+    pub fn flavour(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<core::Flavour> {
+        let crazyhouse = match options("opts", opts, &["crazyhouse"])? {
+            None => None,
+            Some(obj) => typed_field::<bool>(&obj, "opts", "crazyhouse", "a boolean")?,
+        };
+        Ok(match crazyhouse {
             Some(true) => core::Flavour::Crazyhouse,
             _ => core::Flavour::Bughouse,
-        }
+        })
     }
 }
 
 /// A board from an optional FEN (the standard start when absent).
-pub fn board_from(fen: Option<&str>, opts: Option<&BoardOptions>) -> Result<core::Board> {
-    let flavour = BoardOptions::flavour(opts);
+pub fn board_from(fen: Option<&str>, flavour: core::Flavour) -> Result<core::Board> {
     match fen {
         None => Ok(core::Board::new_with(flavour)),
         Some(fen) => core::Board::from_fen(fen, flavour).map_err(error::invalid_fen),
@@ -259,4 +266,113 @@ impl From<core::Outcome> for Outcome {
 /// first (N3: `e2e4`, `e7e8q`, `N@f3`), else SAN resolved on `board`.
 pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
     board.parse_move(text).map_err(|e| error::san(text, e))
+}
+
+/// The JavaScript type of a value, for messages: "a string".
+pub fn type_name(value: &Unknown<'_>) -> &'static str {
+    match value.get_type() {
+        Ok(ValueType::Undefined) => "undefined",
+        Ok(ValueType::Null) => "null",
+        Ok(ValueType::Boolean) => "a boolean",
+        Ok(ValueType::Number) => "a number",
+        Ok(ValueType::String) => "a string",
+        Ok(ValueType::Symbol) => "a symbol",
+        Ok(ValueType::Object) => "an object",
+        Ok(ValueType::Function) => "a function",
+        // A bigint (napi4 has no name for it) or an external.
+        _ => "a value of another type",
+    }
+}
+
+/// Whether a value is `undefined` or `null`, which options read as absent.
+pub fn is_nullish(value: &Unknown<'_>) -> bool {
+    matches!(value.get_type(), Ok(ValueType::Undefined | ValueType::Null))
+}
+
+/// An options argument: `None` for `undefined` or `null`, the object, or
+/// `ERR_INVALID_ARG_TYPE` naming the fields (`what`) for anything else (a
+/// string such as `new Game('turn')` is refused, never read as no options).
+/// Keys other than `known` are refused with `ERR_INVALID_ARG_VALUE`: a
+/// misspelt option must not be silently ignored.
+pub fn options<'a>(
+    name: &str,
+    value: Option<Either<Object<'a>, Unknown<'a>>>,
+    known: &[&str],
+) -> Result<Option<Object<'a>>> {
+    let obj = match value {
+        None => return Ok(None),
+        Some(Either::B(v)) if is_nullish(&v) => return Ok(None),
+        Some(Either::B(v)) => {
+            return Err(error::invalid_type(
+                name,
+                &format!("an object {{ {} }}", known.join(", ")),
+                type_name(&v),
+            ));
+        }
+        Some(Either::A(obj)) => obj,
+    };
+    let keys = Object::keys(&obj)
+        .map_err(|_| error::invalid_type(name, "a plain object", "an object without keys"))?;
+    if let Some(key) = keys.iter().find(|k| !known.contains(&k.as_str())) {
+        return Err(error::error(
+            Code::InvalidArgValue,
+            format!(
+                "{name} has no option {}: the options are {}",
+                error::quote(key),
+                known.join(", ")
+            ),
+        ));
+    }
+    Ok(Some(obj))
+}
+
+/// One field of an options object, of type `T` (`expected` names it for
+/// the message): `None` when absent (`undefined` or `null`).
+pub fn field<'a, T: FromNapiValue + ValidateNapiValue>(
+    obj: &Object<'a>,
+    owner: &str,
+    name: &str,
+    expected: &str,
+) -> Result<Option<Either<T, Unknown<'a>>>> {
+    let value = obj.get::<Either<T, Unknown<'a>>>(name).map_err(|_| {
+        error::invalid_type(&format!("{owner}.{name}"), expected, "an unreadable value")
+    })?;
+    Ok(match value {
+        Some(Either::B(v)) if is_nullish(&v) => None,
+        other => other,
+    })
+}
+
+/// A field of type `T`, or `ERR_INVALID_ARG_TYPE` for another type.
+pub fn typed_field<T: FromNapiValue + ValidateNapiValue>(
+    obj: &Object<'_>,
+    owner: &str,
+    name: &str,
+    expected: &str,
+) -> Result<Option<T>> {
+    match field::<T>(obj, owner, name, expected)? {
+        None => Ok(None),
+        Some(Either::A(v)) => Ok(Some(v)),
+        Some(Either::B(v)) => Err(error::invalid_type(
+            &format!("{owner}.{name}"),
+            expected,
+            type_name(&v),
+        )),
+    }
+}
+
+/// A number that must be an integer in `min..=MAX_SAFE_INTEGER`: never
+/// wrapped, rounded or clamped. `ERR_OUT_OF_RANGE` else.
+pub fn safe_integer(name: &str, n: f64, min: u64) -> Result<u64> {
+    if n.fract() == 0.0 && (min as f64..=MAX_SAFE_INTEGER).contains(&n) {
+        Ok(n as u64)
+    } else {
+        Err(error::error(
+            Code::OutOfRange,
+            format!(
+                "{name} must be an integer from {min} to {}, got {n}",
+                MAX_SAFE_INTEGER as u64
+            ),
+        ))
+    }
 }

@@ -9,7 +9,9 @@
 //!
 //! Arguments of the wrong JavaScript type (a number where a string is
 //! expected) are refused by napi-rs's own conversions before our code runs;
-//! they throw too, with napi-rs's codes (`StringExpected`, …), and never crash.
+//! index.js gives those errors our `ERR_INVALID_ARG_TYPE` (and a call on
+//! something that is not an instance of the class `ERR_INVALID_THIS`).
+//! Messages quote only the start of the caller's text ([`quote`]).
 
 use bughouse_core::{
     ErrorCode, Excerpt, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
@@ -28,6 +30,14 @@ pub enum Code {
     /// The computer player could not start its search thread: the system
     /// is out of threads or memory (`botMove`).
     NoSearchThread,
+    /// An argument of the wrong JavaScript type (a number for a seat, a
+    /// string for the options).
+    InvalidArgType,
+    /// A game used after `dispose()`.
+    Disposed,
+    /// `botMoveAsync(…, { play: true })`: the seat's board changed while the
+    /// search ran, so its choice is not played (another call moved first).
+    StaleSearch,
 }
 
 // The core's codes the binding also gives for its own argument checks (a
@@ -50,6 +60,9 @@ impl Code {
             Code::Core(code) => code.as_str(),
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
             Code::NoSearchThread => "ERR_NO_SEARCH_THREAD",
+            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
+            Code::Disposed => "ERR_DISPOSED",
+            Code::StaleSearch => "ERR_STALE_SEARCH",
         }
     }
 }
@@ -74,6 +87,13 @@ pub fn error(code: Code, message: impl Into<String>) -> Error {
 /// Any core error: its code and its message.
 pub fn core(code: ErrorCode, message: impl std::fmt::Display) -> Error {
     error(Code::Core(code), message.to_string())
+}
+
+/// The caller's text for a message, as the core quotes it
+/// ([`Excerpt`]: its first characters), so a megabyte argument gives a
+/// short message.
+pub fn quote(text: &str) -> String {
+    Excerpt::of(text).to_string()
 }
 
 /// A FEN that could not be read or describes an impossible position.
@@ -115,6 +135,22 @@ pub fn invalid_arg(name: &str, expected: &str, got: &str) -> Error {
     error(
         Code::InvalidArgValue,
         format!("{name} must be {expected}, got {}", Excerpt::of(got)),
+    )
+}
+
+/// An argument of the wrong JavaScript type: `got` names its type.
+pub fn invalid_type(name: &str, expected: &str, got: &str) -> Error {
+    error(
+        Code::InvalidArgType,
+        format!("{name} must be {expected}, got {got}"),
+    )
+}
+
+/// A game used after `dispose()`.
+pub fn disposed() -> Error {
+    error(
+        Code::Disposed,
+        "the game was disposed (dispose()): it holds no state any more",
     )
 }
 

@@ -28,12 +28,15 @@ mod convert;
 mod error;
 mod game;
 mod perft;
+mod pool;
 mod ui;
 
 pub use board::Board;
-pub use bot::{BotSearch, bot_search};
-pub use bpgn::{BpgnRecordInfo, read_bpgn, replay_record};
+pub use bot::{SearchStop, bot_search};
+pub use bpgn::{
+    BpgnBatch, BpgnRecordInfo, read_bpgn, read_bpgn_async, replay_board, replay_record,
+};
 pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Outcome, Piece, Pocket, uci_of_code};
 pub use error::Code;
-pub use game::{Game, GameOptions, HistoryEntry, SeatMove};
+pub use game::{Game, HistoryEntry, SeatMove, TimeControl, external_memory};
 pub use perft::perft;

@@ -65,7 +65,7 @@ function guard(cls) {
   return check
 }
 
-export function makeApi(glue, { module, spawnWorker }) {
+export function makeApi(glue, { module, memory, spawnWorker }) {
   const { Board, Game } = glue
   // The addon has no `free`: memory is released when the object is collected.
   for (const cls of [Board, Game]) {
@@ -78,10 +78,16 @@ export function makeApi(glue, { module, spawnWorker }) {
 
   // Move codes become UCI strings through a table of interned strings (as
   // in index.js): one crossing per list.
+  // The engine writes move lists into one buffer of its memory, read here
+  // through a view (made again when the memory grows, which detaches it).
   const uciOfCode = new Array(1 << 16)
-  function movesOf(codes) {
-    const out = new Array(codes.length)
-    for (let i = 0; i < codes.length; i++) {
+  let codes = new Uint16Array(0)
+  function movesOf(count) {
+    if (codes.buffer !== memory.buffer || codes.length === 0) {
+      codes = new Uint16Array(memory.buffer, glue._codeBuffer(), glue._codeBufferLength())
+    }
+    const out = new Array(count)
+    for (let i = 0; i < count; i++) {
       const code = codes[i]
       let uci = uciOfCode[code]
       if (uci === undefined) {
@@ -269,4 +275,15 @@ export function dropDestsOf(legalMoves) {
     list.push(uci.slice(2, 4))
   }
   return dests
+}
+
+// WebAssembly functions compile on their first call (V8 compiles lazily):
+// the first legalMoves() of a page would take ~100× its warm time. One
+// call of each hot path here, at load (about a millisecond), makes a
+// page's first call run at compiled speed.
+export function prime(api) {
+  const board = new api.Board('r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[Nn] w KQkq - 0 1')
+  board.legalMovesSan()
+  board.perft(2)
+  board.copy().push(board.legalMoves()[0])
 }

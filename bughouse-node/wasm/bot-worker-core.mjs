@@ -13,8 +13,8 @@ export function serve(receive, reply) {
   let api = null
   receive((msg) => {
     if (msg.module) {
-      glue.initSync({ module: msg.module })
-      api = makeApi(glue, { module: msg.module, spawnWorker: null })
+      const { memory } = glue.initSync({ module: msg.module })
+      api = makeApi(glue, { module: msg.module, memory, spawnWorker: null })
       return
     }
     try {
@@ -36,7 +36,7 @@ function rebuild(api, s) {
   })
   for (const a of s.history) {
     if (a.kind === 'sit') game.sit(a.seat)
-    else game.push(a.seat, a.move, a.atMs)
+    else if (a.kind === 'move') game.push(a.seat, a.move, a.atMs)
   }
   if (s.mode === 'live' && s.nowMs > game.nowMs) game.tick(s.nowMs)
   return game

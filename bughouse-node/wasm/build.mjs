@@ -17,7 +17,7 @@
 // Cargo.toml): taken from PATH if it is that version, else installed once
 // into bughouse-node/.tools/ (git-ignored) with `cargo install`.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -109,6 +109,37 @@ run(bindgen, [wasm, '--out-dir', scratch, '--out-name', 'bughouse', '--target', 
 renameSync(join(scratch, 'bughouse_bg.wasm'), join(pkgDir, 'bughouse_bg.wasm'))
 renameSync(join(scratch, 'bughouse.js'), join(pkgDir, 'bughouse.mjs'))
 spawnSync('rm', ['-rf', scratch])
+
+// Drops the custom sections nobody runs (function names for stack traces,
+// producers, target features): about 8 KiB gzipped. Stack traces then show
+// wasm-function[N]; `--debug` keeps them.
+function stripCustomSections(wasm) {
+  const keep = [wasm.subarray(0, 8)]
+  let i = 8
+  const leb = () => {
+    let value = 0
+    let shift = 0
+    for (;;) {
+      const b = wasm[i++]
+      value += (b & 0x7f) * 2 ** shift
+      shift += 7
+      if (b < 0x80) return value
+    }
+  }
+  while (i < wasm.length) {
+    const start = i
+    const id = wasm[i++]
+    const size = leb()
+    const end = i + size
+    if (id !== 0) keep.push(wasm.subarray(start, end))
+    i = end
+  }
+  return Buffer.concat(keep)
+}
+if (!debug) {
+  const file = join(pkgDir, 'bughouse_bg.wasm')
+  writeFileSync(file, stripCustomSections(readFileSync(file)))
+}
 
 const bytes = readFileSync(join(pkgDir, 'bughouse_bg.wasm'))
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`

@@ -4,14 +4,14 @@
 // the two `new URL(…, import.meta.url)` (the .wasm and the worker); a plain
 // <script type="module"> page imports this file by path.
 import * as glue from './pkg/bughouse.mjs'
-import { makeApi } from './api.mjs'
+import { makeApi, prime } from './api.mjs'
 
 const url = new URL('./pkg/bughouse_bg.wasm', import.meta.url)
 const module =
   typeof WebAssembly.compileStreaming === 'function'
     ? await WebAssembly.compileStreaming(fetch(url))
     : await WebAssembly.compile(await (await fetch(url)).arrayBuffer())
-await glue.default({ module_or_path: module })
+const { memory } = await glue.default({ module_or_path: module })
 
 function spawnWorker(onReply) {
   const worker = new Worker(new URL('./bot-worker.browser.mjs', import.meta.url), { type: 'module' })
@@ -19,7 +19,8 @@ function spawnWorker(onReply) {
   return { post: (msg) => worker.postMessage(msg), busy() {}, idle() {} }
 }
 
-const api = makeApi(glue, { module, spawnWorker })
+const api = makeApi(glue, { module, memory, spawnWorker })
+prime(api)
 
 export const { Board, Game, perft, readBpgn } = api
 export default api

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 
 import * as glue from './pkg/bughouse.mjs'
-import { makeApi } from './api.mjs'
+import { makeApi, prime } from './api.mjs'
 
 const module = new WebAssembly.Module(readFileSync(new URL('./pkg/bughouse_bg.wasm', import.meta.url)))
-glue.initSync({ module })
+const { memory } = glue.initSync({ module })
 
 function spawnWorker(onReply) {
   const worker = new Worker(new URL('./bot-worker.node.mjs', import.meta.url))
@@ -21,7 +21,8 @@ function spawnWorker(onReply) {
   return { post: (msg) => worker.postMessage(msg), busy: () => worker.ref(), idle: () => worker.unref() }
 }
 
-const api = makeApi(glue, { module, spawnWorker })
+const api = makeApi(glue, { module, memory, spawnWorker })
+prime(api)
 
 export const { Board, Game, perft, readBpgn } = api
 export default api

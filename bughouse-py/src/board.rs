@@ -11,14 +11,17 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, Color, Flavour, Move, Square, perft_while};
+use bughouse_core::{Bitboard, Board, BoardOutcome, BotAction, Color, Flavour, Move, perft_while};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
+use crate::bot;
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, BadSan, OrRaise};
 use crate::legal_moves::PyLegalMoves;
 use crate::moves::{self, PyMove};
+use crate::piece::PyPiece;
 use crate::pocket::PyPocket;
 
 /// The position and the boards before each move played on this object.
@@ -42,6 +45,10 @@ impl BoardState {
         self.stack.first().map_or(self.board, |(b, _)| *b)
     }
 }
+
+/// How many times `bot_move(play=True)` searches again when another thread
+/// changed the board during the search.
+const BOT_TRIES: usize = 8;
 
 /// One board. `Board()` is the standard start in the bughouse flavour.
 #[pyclass(frozen, module = "bughouse", name = "Board")]
@@ -82,6 +89,25 @@ impl PyBoard {
             .parse_san(san)
             .map_err(|e| BadSan(san, e))
             .or_raise()
+    }
+
+    /// Applies a core edit (checked as a FEN is, N1); on success the move
+    /// stack is cleared (it no longer leads to this position), on error
+    /// nothing changes.
+    fn edit(
+        &self,
+        f: impl FnOnce(&mut Board) -> Result<(), bughouse_core::FenErrorKind>,
+    ) -> PyResult<()> {
+        let result = {
+            let mut state = self.lock();
+            let mut edited = state.board;
+            let result = f(&mut edited);
+            if result.is_ok() {
+                *state = BoardState::new(edited);
+            }
+            result
+        };
+        result.map_err(errors::bad_edit)
     }
 
     /// Plays a legal move, keeping the board before it for `pop`.
@@ -276,6 +302,50 @@ impl PyBoard {
         self.play(moves::extract(r#move)?)
     }
 
+    /// The computer player's move on this board alone — in the crazyhouse
+    /// flavour a crazyhouse player (captures to its own hand, crazyhouse
+    /// mate); in the bughouse flavour the board without a partner board. A
+    /// `Move` (always one of `legal_moves`), or None when the side to move
+    /// has none (mate, stalemate or waiting). `nodes`, `time_ms` and `seed`
+    /// as for `Game.bot_move`; `play=True` also pushes it (searching again,
+    /// at most 8 times, if another thread changed the board meanwhile).
+    #[pyo3(
+        signature = (nodes=None, *, time_ms=None, seed=0, play=false),
+        text_signature = "($self, nodes=None, *, time_ms=None, seed=0, play=False)"
+    )]
+    fn bot_move<'py>(
+        &self,
+        py: Python<'py>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        seed: i128,
+        play: bool,
+    ) -> PyResult<Option<Bound<'py, PyMove>>> {
+        let plan = bot::fixed_time(time_ms)?;
+        let limits = bot::limits(nodes, seed, plan.is_some())?;
+        for _ in 0..BOT_TRIES {
+            let snapshot = self.board();
+            let decision = bot::think_board(py, snapshot, limits, plan)?;
+            let Some(decision) = decision else {
+                return Ok(None);
+            };
+            let BotAction::Move(mv) = decision.action else {
+                unreachable!("the core never sits on a lone board")
+            };
+            if play {
+                let mut state = self.lock();
+                if state.board != snapshot {
+                    continue;
+                }
+                // Legal: the core chose it on this very position.
+                state.board.play_unchecked(mv);
+                state.stack.push((snapshot, mv));
+            }
+            return moves::to_py(py, mv).map(Some);
+        }
+        Err(errors::game_kept_changing(BOT_TRIES))
+    }
+
     /// Reads UCI and plays it: `InvalidMoveError` / `IllegalMoveError`.
     fn push_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = PyMove::parse(uci)?;
@@ -328,6 +398,290 @@ impl PyBoard {
     fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let last = self.lock().stack.last().map(|(_, m)| *m);
         moves::to_py(py, last.ok_or_else(errors::nothing_to_peek)?)
+    }
+
+    /// Whether `move` takes a piece (en passant included, R9); a drop never
+    /// does. As python-chess's, for legal moves.
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_capture(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` is an en passant capture (R9, R15).
+    fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_en_passant(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` is castling: the king's two-square move (R14).
+    fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_castling(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` resets the half-move clock: a capture or a pawn move.
+    /// Unlike python-chess's standard board, there is no fifty-move rule
+    /// (R33): the clock is kept for FEN only. Drops do not reset it, a pawn
+    /// drop included (python-chess's crazyhouse board resets it then).
+    fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_zeroing(moves::extract(r#move)?))
+    }
+
+    /// Whether the legal `move` checks the opponent (a drop may, R12);
+    /// False for a move that is not legal here.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().gives_check(moves::extract(r#move)?))
+    }
+
+    /// Whether `move` is refused only because it leaves or puts the
+    /// mover's king in check (R13); False for a legal move and for one
+    /// refused for another reason.
+    fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board().is_into_check(moves::extract(r#move)?))
+    }
+
+    /// How this board ended: a `BoardOutcome` for checkmate (R16), else
+    /// None. Unlike python-chess there is no stalemate (a side without a
+    /// move waits, R18), no fifty-move rule and no repetition on one board
+    /// (R33; repetition is the match's, R25): only mate ends a board. A
+    /// match's endings (time, resignation, …) are `Game.outcome()`'s.
+    fn outcome(&self) -> Option<PyBoardOutcome> {
+        self.board().outcome().map(PyBoardOutcome)
+    }
+
+    /// Whether the board ended: checkmate (R16). See `outcome`.
+    fn is_game_over(&self) -> bool {
+        self.board().outcome().is_some()
+    }
+
+    /// `"1-0"`, `"0-1"` after mate, else `"*"` (a board is never drawn).
+    fn result(&self) -> &'static str {
+        self.board().outcome().map_or("*", BoardOutcome::result)
+    }
+
+    /// `{square: Piece}` for every occupied square, a1 first.
+    fn piece_map(&self) -> std::collections::BTreeMap<u8, PyPiece> {
+        let board = self.board();
+        board
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| {
+                board
+                    .piece_at(sq)
+                    .map(|p| (convert::square_number(sq), PyPiece(p)))
+            })
+            .collect()
+    }
+
+    /// Puts `piece` on `square` (`promoted=True`: it reached the board by
+    /// promotion and passes on as a pawn, R6). Unlike python-chess, every
+    /// edit must leave a position a FEN may hold (N1: one king each, no
+    /// pawn on rank 1 or 8, R7's material, the side not to move not in
+    /// check): else `InvalidFenError` and nothing changes. Castling rights
+    /// that no longer apply are dropped; the move stack is cleared.
+    #[pyo3(signature = (square, piece, promoted=false))]
+    fn set_piece_at(&self, square: i64, piece: PyRef<'_, PyPiece>, promoted: bool) -> PyResult<()> {
+        let sq = convert::square(square)?;
+        let piece = piece.0;
+        self.edit(|b| b.set_piece_at(sq, Some(piece), promoted))
+    }
+
+    /// Empties `square` and returns what stood there (or None); checked as
+    /// `set_piece_at` (a king cannot be removed).
+    fn remove_piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
+        let sq = convert::square(square)?;
+        let before = self.board().piece_at(sq);
+        self.edit(|b| b.set_piece_at(sq, None, false))?;
+        Ok(before.map(PyPiece))
+    }
+
+    /// Replaces the whole placement by `{square: Piece}`, checked once (so
+    /// kings may move); pieces on `promoted` squares are marked promoted
+    /// (R6). Pockets and the side to move stay. The move stack is cleared.
+    #[pyo3(signature = (pieces, *, promoted=None))]
+    fn set_piece_map(
+        &self,
+        pieces: std::collections::BTreeMap<i64, PyRef<'_, PyPiece>>,
+        promoted: Option<Vec<i64>>,
+    ) -> PyResult<()> {
+        let promoted: Vec<bughouse_core::Square> = promoted
+            .unwrap_or_default()
+            .into_iter()
+            .map(convert::square)
+            .collect::<PyResult<_>>()?;
+        let placed: Vec<(bughouse_core::Square, bughouse_core::Piece, bool)> = pieces
+            .iter()
+            .map(|(&sq, p)| {
+                let sq = convert::square(sq)?;
+                Ok((sq, p.0, promoted.contains(&sq)))
+            })
+            .collect::<PyResult<_>>()?;
+        self.edit(|b| b.set_placement(placed))
+    }
+
+    /// Replaces `color`'s pocket (R3), checked as `set_piece_at` (R7
+    /// counts pockets). python-chess's crazyhouse pockets are changed in
+    /// place (`board.pockets[WHITE].add(KNIGHT)`); here a `Pocket` is a
+    /// value: use `add_to_pocket` / `remove_from_pocket` or this.
+    fn set_pocket(&self, color: bool, pocket: PyRef<'_, PyPocket>) -> PyResult<()> {
+        let color = convert::color(color);
+        let pocket = pocket.pocket;
+        self.edit(|b| b.set_pocket(color, pocket))
+    }
+
+    /// Adds one piece of `piece_type` to `color`'s pocket ("my partner sent
+    /// me a knight"), checked as `set_pocket`.
+    fn add_to_pocket(&self, color: bool, piece_type: i64) -> PyResult<()> {
+        let (color, role) = (convert::color(color), convert::role(piece_type)?);
+        let mut pocket = *self.board().pocket(color);
+        if !pocket.add(role) {
+            return Err(errors::invalid_pocket(
+                "a pocket never holds a king (R3) nor more than 16 pawns, 4 knights, bishops or rooks, 2 queens (R8)".into(),
+            ));
+        }
+        self.edit(|b| b.set_pocket(color, pocket))
+    }
+
+    /// Takes one piece of `piece_type` out of `color`'s pocket;
+    /// `BughouseError` when it holds none.
+    fn remove_from_pocket(&self, color: bool, piece_type: i64) -> PyResult<()> {
+        let (color, role) = (convert::color(color), convert::role(piece_type)?);
+        let mut pocket = *self.board().pocket(color);
+        if !pocket.remove(role) {
+            return Err(errors::invalid_pocket(format!(
+                "the pocket holds no {}",
+                bughouse_core::Piece { color, role }.char()
+            )));
+        }
+        self.edit(|b| b.set_pocket(color, pocket))
+    }
+
+    /// Back to the standard start in this board's flavour, stack cleared.
+    fn reset(&self) {
+        let flavour = self.board().flavour();
+        *self.lock() = BoardState::new(Board::new_with(flavour));
+    }
+
+    /// Unlike python-chess, not an empty board — a board always holds both
+    /// kings (N1) — but the nearest: only the two kings stay where they
+    /// stand; pockets empty, no castling rights, White to move, counters
+    /// reset, stack cleared. Then `set_piece_at` what you want.
+    fn clear(&self) -> PyResult<()> {
+        let board = self.board();
+        let kings: Vec<_> = bughouse_core::Color::ALL
+            .into_iter()
+            .map(|c| (board.king_of(c), bughouse_core::Role::King.of(c), false))
+            .collect();
+        let flavour = board.flavour();
+        let fen = "4k3/8/8/8/8/8/8/4K3[] w - - 0 1";
+        let mut cleared = Board::from_fen(fen, flavour).or_raise()?;
+        cleared.set_placement(kings).map_err(errors::bad_edit)?;
+        *self.lock() = BoardState::new(cleared);
+        Ok(())
+    }
+
+    /// The placement only (python-chess's `board_fen()`), `~` after
+    /// promoted pieces: no pockets, turn or counters.
+    fn board_fen(&self) -> String {
+        self.board().board_fen().to_string()
+    }
+
+    /// The FEN without its two counters (EPD's position fields), pockets
+    /// included.
+    fn epd(&self) -> String {
+        let fen = self.board().to_string();
+        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The position with colours swapped and the board upside down
+    /// (python-chess's `mirror()`): a new board, empty move stack.
+    fn mirror(&self) -> PyBoard {
+        PyBoard::from_state(BoardState::new(self.board().mirror()))
+    }
+
+    /// The squares of the line along which `color`'s piece on `square` is
+    /// pinned to its king (R13), or all 64 when it is not pinned (as
+    /// python-chess's `pin`, as a list of squares).
+    fn pin(&self, color: bool, square: i64) -> PyResult<Vec<u32>> {
+        let sq = convert::square(square)?;
+        Ok(convert::squares(
+            self.board().pin(convert::color(color), sq),
+        ))
+    }
+
+    /// Whether `color`'s piece on `square` is pinned to its king (R13).
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        let sq = convert::square(square)?;
+        Ok(self.board().is_pinned(convert::color(color), sq))
+    }
+
+    /// The castling rights as python-chess writes them: a bitmask of the
+    /// rooks' squares (`BB_H1 | BB_A8` = `1 << 7 | 1 << 56`); rights are lost
+    /// for good, as in crazyhouse (R14).
+    #[getter]
+    fn castling_rights(&self) -> u64 {
+        let rights = self.board().castling_rights();
+        let mut mask = 0u64;
+        for color in bughouse_core::Color::ALL {
+            for side in bughouse_core::CastlingSide::ALL {
+                if rights.contains(side.right(color)) {
+                    mask |= 1 << side.rook_from(color).index();
+                }
+            }
+        }
+        mask
+    }
+
+    /// Whether `color` may still castle on either side (R14).
+    fn has_castling_rights(&self, color: bool) -> bool {
+        let rights = self.board().castling_rights();
+        let color = convert::color(color);
+        bughouse_core::CastlingSide::ALL
+            .into_iter()
+            .any(|side| rights.contains(side.right(color)))
+    }
+
+    /// Reads UCI and returns the legal move it names, without playing it:
+    /// `InvalidMoveError` for text that is not UCI, `IllegalMoveError`
+    /// (with the core's reason) for a move that is not legal here.
+    fn parse_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
+        let mv = PyMove::parse(uci)?;
+        let mut probe = self.board();
+        probe.play(mv).or_raise()?;
+        moves::to_py(py, mv)
+    }
+
+    /// Long algebraic notation of a legal move, python-chess's `lan()`:
+    /// `Ng1-f3`, `e2-e4`, `e4xd5`, `e7-e8=Q`, drops and castling as in SAN
+    /// (`N@f3`, `O-O`), with SAN's `+` / `#` (R16).
+    fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = moves::extract(r#move)?;
+        let board = self.board();
+        let mut probe = board;
+        probe.play(mv).or_raise()?;
+        let san = board.san(mv).to_string();
+        Ok(long_algebraic(&board, mv, &san))
+    }
+
+    /// The SAN of a line of legal moves from here, numbered as PGN numbers
+    /// them (`"1. e4 e5 2. Nf3"`, `"3...Nf6 4. O-O"`), python-chess's
+    /// `variation_san()`. `IllegalMoveError` naming the first move that is
+    /// not legal where it is played; the board is not changed.
+    fn variation_san(&self, moves: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut board = self.board();
+        let mut parts: Vec<String> = Vec::new();
+        for (i, item) in moves.try_iter()?.enumerate() {
+            let mv = moves::extract(&item?)?;
+            let number = board.fullmoves();
+            let san = board.san(mv).to_string();
+            board.play(mv).or_raise()?;
+            let white_moved = board.turn() == Color::Black;
+            if white_moved {
+                parts.push(format!("{number}. {san}"));
+            } else if i == 0 {
+                parts.push(format!("{number}...{san}"));
+            } else {
+                parts.push(san);
+            }
+        }
+        Ok(parts.join(" "))
     }
 
     /// Whether the side to move is in check.
@@ -421,32 +775,43 @@ impl PyBoard {
         }
     }
 
+    /// The board as SVG (`bughouse.svg.board`), so that notebooks show
+    /// boards as pictures.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("board", (slf,))?
+            .extract()
+    }
+
     /// An ASCII diagram, rank 8 first, python-chess style (`.` empty), with
     /// Black's pocket above and White's below when they hold anything.
     fn __str__(&self) -> String {
-        let board = self.board();
-        let mut out = String::new();
-        let black = board.pocket(Color::Black);
-        if !black.is_empty() {
-            out.push_str(&format!("[{}]\n", black.to_string().to_ascii_lowercase()));
-        }
-        for rank in (0..8).rev() {
-            let row: Vec<String> = (0..8)
-                .map(|file| {
-                    let sq = Square::ALL[rank * 8 + file];
-                    board.piece_at(sq).map_or('.', |p| p.char()).to_string()
-                })
-                .collect();
-            out.push_str(&row.join(" "));
-            if rank > 0 {
-                out.push('\n');
-            }
-        }
-        let white = board.pocket(Color::White);
-        if !white.is_empty() {
-            out.push_str(&format!("\n[{white}]"));
-        }
-        out
+        diagram::lines(&self.board(), &Style::ASCII, false).join("\n")
+    }
+
+    /// The diagram in Unicode chess symbols, as python-chess's
+    /// `board.unicode()`: `invert_color` swaps the symbols' colours (for
+    /// dark backgrounds), `borders` adds rank numbers and file letters,
+    /// `empty_square` fills empty squares, `orientation=BLACK` puts Black at
+    /// the bottom. Unlike python-chess, the pockets are shown: the top
+    /// player's above, the bottom player's below (`[♕♘♙]`).
+    #[pyo3(signature = (*, invert_color=false, borders=false, empty_square="⭘", orientation=true))]
+    fn unicode(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> String {
+        let style = Style {
+            unicode: true,
+            invert_color,
+            empty: empty_square,
+            white_at_bottom: orientation,
+            coordinates: borders,
+        };
+        diagram::lines(&self.board(), &style, false).join("\n")
     }
 
     /// Pickles as the starting FEN, the flavour and the moves in UCI; the
@@ -480,6 +845,66 @@ impl PyBoard {
         }
         *self.lock() = restored;
         Ok(())
+    }
+}
+
+/// LAN from a legal move and its SAN: SAN's own text for drops and
+/// castling, else piece letter, origin, `-` or `x`, target, promotion, and
+/// SAN's check suffix.
+fn long_algebraic(board: &Board, mv: Move, san: &str) -> String {
+    let Move::Normal {
+        from,
+        to,
+        promotion,
+    } = mv
+    else {
+        return san.to_string();
+    };
+    if board.is_castling(mv) {
+        return san.to_string();
+    }
+    let suffix: String = san.chars().filter(|c| matches!(c, '+' | '#')).collect();
+    let letter = match board.role_at(from) {
+        Some(bughouse_core::Role::Pawn) | None => String::new(),
+        Some(role) => role.upper_char().to_string(),
+    };
+    let joint = if board.is_capture(mv) { 'x' } else { '-' };
+    let promotion = promotion.map_or(String::new(), |r| format!("={}", r.upper_char()));
+    format!("{letter}{from}{joint}{to}{promotion}{suffix}")
+}
+
+/// How a single board ended, as python-chess's `Outcome`: only by
+/// checkmate (R16), so `termination` is always `"checkmate"`.
+#[pyclass(frozen, eq, hash, module = "bughouse", name = "BoardOutcome")]
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct PyBoardOutcome(BoardOutcome);
+
+#[pymethods]
+impl PyBoardOutcome {
+    /// The side that gave mate: `WHITE` (True) or `BLACK`.
+    #[getter]
+    fn winner(&self) -> bool {
+        self.0.winner.is_white()
+    }
+
+    /// `"checkmate"`: the only way a board ends (R16, R18, R33).
+    #[getter]
+    fn termination(&self) -> &'static str {
+        "checkmate"
+    }
+
+    /// `"1-0"` or `"0-1"`.
+    fn result(&self) -> &'static str {
+        self.0.result()
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = if self.0.winner.is_white() {
+            "WHITE"
+        } else {
+            "BLACK"
+        };
+        format!("BoardOutcome(termination='checkmate', winner={winner})")
     }
 }
 

@@ -329,7 +329,31 @@ pub(crate) fn out_of_range(what: &str, value: i64, range: &str) -> PyErr {
 
 /// As `out_of_range`, for an argument of any size.
 pub(crate) fn out_of_range_int(what: &str, value: &crate::convert::Int, range: &str) -> PyErr {
-    PyValueError::new_err(format!("{what} must be in {range}, not {value}"))
+    with_code(
+        PyValueError::new_err(format!("{what} must be in {range}, not {value}")),
+        ErrorCode::OutOfRange.as_str(),
+    )
+}
+
+/// A piece symbol that is not one FEN letter, as `chess.Piece.from_symbol`
+/// raises.
+pub(crate) fn bad_piece_symbol(symbol: &str) -> PyErr {
+    with_code(
+        PyValueError::new_err(format!(
+            "not a piece symbol: {} (one of P N B R Q K, lower case for Black)",
+            Excerpt::of(symbol)
+        )),
+        ErrorCode::InvalidArgValue.as_str(),
+    )
+}
+
+/// An edit that would make a position no FEN may hold (N1): the core's
+/// reason, as `InvalidFenError` (the board is unchanged).
+pub(crate) fn bad_edit(kind: bughouse_core::FenErrorKind) -> PyErr {
+    exception(
+        ErrorCode::InvalidFen,
+        format!("the edit would make an invalid position: {kind}"),
+    )
 }
 
 /// A name that is not a square name, as `chess.parse_square` raises.

@@ -11,16 +11,17 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode,
-    Move, Outcome, SearchLimits, Seat, TimeControl,
+    Bfen, BoardId, BotAction, EndReason, Game, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
+    Outcome, Seat, TimeControl, TimePlan,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use crate::board::{BoardState, PyBoard};
 use crate::bot;
 use crate::convert::{self, Int};
+use crate::diagram::{self, Style};
 use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
@@ -183,13 +184,9 @@ impl PyGame {
         let s = game.settings();
         let history = game
             .history()
-            .iter()
-            .map(|a| {
-                let uci = match a.kind {
-                    ActionKind::Move(m) => Some(m.to_string()),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), uci, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                let uci = a.as_move().map(|m| m.to_string());
+                Some((convert::seat_letter(a.seat?), uci, a.at_ms, a.clock_ms))
             })
             .collect();
         (
@@ -415,7 +412,11 @@ impl PyGame {
         let played = if let Ok(text) = r#move.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
-            self.act(Some(text), |g| g.play_text(seat, text, at))?.0
+            let report = self.act(Some(text), |g| g.play_text(seat, text, at))?;
+            report
+                .action
+                .as_move()
+                .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
             let m = moves::extract(r#move).map_err(|e| {
                 if e.is_instance_of::<PyTypeError>(r#move.py()) {
@@ -445,7 +446,7 @@ impl PyGame {
     /// made a threefold repetition (R25).
     fn sit(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = self.acting_seat(seat)?;
-        let outcome = self.act(None, |g| g.sit(seat))?;
+        let outcome = self.act(None, |g| g.sit(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -455,12 +456,17 @@ impl PyGame {
     /// `can_sit(seat)`), in the live game that the seat is waiting (R18):
     /// it has no legal move until its partner sends a piece.
     ///
-    /// `nodes`: the search budget (at least 1; 25000 by default, about
-    /// 9 ms of CPU; more is stronger). `seed`: in `0..2**64`; the same game, seat,
-    /// budget and seed always give the same answer. `play=True` also plays
+    /// `nodes`: the search budget (at least 1; by default 25000, about
+    /// 9 ms of CPU, or no node limit when a time is given; more is
+    /// stronger). `time_ms`: think at most this long (wall time, at least
+    /// 1). `clock=True`: think for a share of the seat's own remaining time
+    /// and increment at `at_ms` (live games with clocks; not with
+    /// `time_ms`). `seed`: in `0..2**64`; the same game, seat, node budget
+    /// and seed always give the same answer (a time limit makes it depend
+    /// on the machine's speed). `play=True` also plays
     /// it — a move as `push(seat, move, at_ms)`, a sit as `sit(seat)` — and
-    /// returns what was played; `at_ms` is only for that (live games with
-    /// clocks need it). The search runs with the GIL released, on the game
+    /// returns what was played; `at_ms` is only for that and for `clock`
+    /// (live games with clocks need it). The search runs with the GIL released, on the game
     /// as it stood when the call began; with `play=True`, if another thread
     /// changed the seat's board meanwhile, it searches again (at most 8
     /// times, then `BughouseError`, nothing played).
@@ -470,24 +476,33 @@ impl PyGame {
     /// with `play=True`, then whatever `push` raises (a timestamp that goes
     /// back, a flag that fell: `GameOverError`).
     #[pyo3(
-        signature = (seat, nodes=SearchLimits::DEFAULT_NODES as i64, *, seed=0, play=false, at_ms=None),
-        text_signature = "($self, seat, nodes=25000, *, seed=0, play=False, at_ms=None)"
+        signature = (seat, nodes=None, *, time_ms=None, clock=false, seed=0, play=false, at_ms=None),
+        text_signature = "($self, seat, nodes=None, *, time_ms=None, clock=False, seed=0, play=False, at_ms=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn bot_move<'py>(
         &self,
         py: Python<'py>,
         seat: &str,
-        nodes: i64,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        clock: bool,
         seed: i128,
         play: bool,
         at_ms: Option<Int>,
     ) -> PyResult<Option<Bound<'py, PyMove>>> {
         let seat = self.acting_seat(seat)?;
-        let limits = bot::limits(nodes, seed)?;
-        let at = timestamp(at_ms)?;
-        if at.is_some() && !play {
+        let fixed = bot::fixed_time(time_ms)?;
+        if clock && fixed.is_some() {
             return Err(errors::bad_setting(
-                "at_ms is the time of the move played with play=True; without play nothing is played"
+                "give time_ms or clock=True, not both".into(),
+            ));
+        }
+        let limits = bot::limits(nodes, seed, clock || fixed.is_some())?;
+        let at = timestamp(at_ms)?;
+        if at.is_some() && !play && !clock {
+            return Err(errors::bad_setting(
+                "at_ms is the time of the move played with play=True (or the time now for clock=True); without either nothing is played"
                     .into(),
             ));
         }
@@ -499,7 +514,18 @@ impl PyGame {
             if !snapshot.is_turn_of(seat) {
                 return Err(self.refused(GameError::NotYourTurn { seat }, None));
             }
-            let decision = bot::think(py, snapshot.clone(), seat, limits)?;
+            let plan = if clock {
+                let now = at.unwrap_or_else(|| snapshot.now_ms());
+                Some(TimePlan::for_seat(&snapshot, seat, now).ok_or_else(|| {
+                    errors::bad_setting(
+                        "clock=True spends the seat's clock: a live game with a time control needs it"
+                            .into(),
+                    )
+                })?)
+            } else {
+                fixed
+            };
+            let decision = bot::think(py, snapshot.clone(), seat, limits, plan)?;
             // None: its turn, yet no legal move and no sit: waiting (R18).
             let Some(decision) = decision else {
                 return Ok(None);
@@ -544,7 +570,7 @@ impl PyGame {
     /// moves to `at_ms`.
     fn tick(&self, py: Python<'_>, at_ms: Int) -> PyResult<Option<Py<PyOutcome>>> {
         let at = timestamp(Some(at_ms))?.unwrap_or_default();
-        let outcome = self.act(None, |g| g.tick(at))?;
+        let outcome = self.act(None, |g| g.tick(at))?.outcome();
         outcome_to_py(py, outcome)
     }
 
@@ -554,7 +580,12 @@ impl PyGame {
     fn resign(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.resign(seat, at))?))
+        let report = self.act(None, |g| g.resign(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// `seat` leaves the game (R29, F10): its team loses.
@@ -562,7 +593,12 @@ impl PyGame {
     fn abandon(&self, seat: &str, at_ms: Option<Int>) -> PyResult<PyOutcome> {
         let seat = self.acting_seat(seat)?;
         let at = timestamp(at_ms)?;
-        Ok(PyOutcome(self.act(None, |g| g.abandon(seat, at))?))
+        let report = self.act(None, |g| g.abandon(seat, at))?;
+        Ok(PyOutcome(
+            report
+                .outcome()
+                .ok_or_else(|| PyRuntimeError::new_err("no ending"))?,
+        ))
     }
 
     /// A human seat offers a draw (R30, F11): when every human seat has a
@@ -571,14 +607,14 @@ impl PyGame {
     /// until withdrawn or until any move on either board.
     fn offer_draw(&self, py: Python<'_>, seat: &str) -> PyResult<Option<Py<PyOutcome>>> {
         let seat = self.acting_seat(seat)?;
-        let outcome = self.act(None, |g| g.offer_draw(seat))?;
+        let outcome = self.act(None, |g| g.offer_draw(seat))?.outcome();
         outcome_to_py(py, outcome)
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     fn withdraw_draw(&self, seat: &str) -> PyResult<()> {
         let seat = self.acting_seat(seat)?;
-        self.act(None, |g| g.withdraw_draw(seat))
+        self.act(None, |g| g.withdraw_draw(seat)).map(drop)
     }
 
     /// The seats with a standing draw offer, as letters.
@@ -640,11 +676,7 @@ impl PyGame {
         let played: Vec<(Seat, Move)> = self
             .lock()
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                ActionKind::Move(m) => Some((a.seat, m)),
-                ActionKind::Sit => None,
-            })
+            .filter_map(|a| Some((a.seat?, a.as_move()?)))
             .collect();
         played
             .into_iter()
@@ -664,13 +696,13 @@ impl PyGame {
         let entries: Vec<HistoryEntry> = self
             .lock()
             .history()
-            .iter()
-            .map(|a| {
-                let m = match a.kind {
-                    ActionKind::Move(m) => Some(m),
-                    ActionKind::Sit => None,
-                };
-                (convert::seat_letter(a.seat), m, a.at_ms, a.clock_ms)
+            .filter_map(|a| {
+                Some((
+                    convert::seat_letter(a.seat?),
+                    a.as_move(),
+                    a.at_ms,
+                    a.clock_ms,
+                ))
             })
             .collect();
         entries
@@ -720,6 +752,55 @@ impl PyGame {
         // One lock at a time: `g == g` must not lock twice.
         let mine = self.lock().clone();
         **other.lock() == *mine
+    }
+
+    /// Both boards side by side as text: board A with White at the bottom,
+    /// board B turned round so that partners sit on the same side (A-White
+    /// with B-Black at the bottom), each with its pockets, coordinates, and
+    /// a line per player with its clock (live games with clocks) and `*`
+    /// for the side to move; the outcome last once the game is over.
+    fn __str__(&self) -> String {
+        let game = self.lock().clone();
+        let style = |white_at_bottom| Style {
+            coordinates: true,
+            white_at_bottom,
+            ..Style::ASCII
+        };
+        let player = |seat: Seat| {
+            let to_move = game.is_turn_of(seat);
+            let clock = game
+                .clock_ms(seat)
+                .map(|ms| format!("  {}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10))
+                .unwrap_or_default();
+            format!("{}{seat}{clock}", if to_move { "* " } else { "  " })
+        };
+        let a = diagram::lines(game.board(BoardId::A), &style(true), true);
+        let b = diagram::lines(game.board(BoardId::B), &style(false), true);
+        let mut left = vec![player(Seat::A_BLACK)];
+        left.extend(a);
+        left.push(player(Seat::A_WHITE));
+        let mut right = vec![player(Seat::B_WHITE)];
+        right.extend(b);
+        right.push(player(Seat::B_BLACK));
+        let column = left.iter().map(|l| diagram::width(l)).max().unwrap_or(0) + 6;
+        let mut out: Vec<String> = vec![format!("{:<column$}{}", "board A", "board B")];
+        for (l, r) in left.iter().zip(&right) {
+            let pad = column - diagram::width(l);
+            out.push(format!("{l}{}{r}", " ".repeat(pad)).trim_end().to_string());
+        }
+        if let Some(o) = game.outcome() {
+            out.push(o.to_string());
+        }
+        out.join("\n")
+    }
+
+    /// The match as SVG (`bughouse.svg.game`): both boards, pockets,
+    /// clocks, last moves, checks; notebooks show it.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("bughouse.svg")?
+            .call_method1("game", (slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> String {

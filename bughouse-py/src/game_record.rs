@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::{BpgnReader, Record};
-use bughouse_core::{Board, Flavour, Game, Seat};
+use bughouse_core::{Flavour, Game, Seat};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
@@ -48,7 +48,7 @@ fn unescape(value: &[u8]) -> Vec<u8> {
 /// crazyhouse archives of FICS and lichess) one crazyhouse board.
 enum Played {
     Match(Box<Game>),
-    Crazyhouse(Board),
+    Crazyhouse(BoardState),
 }
 
 /// One replayed record, owned, made with the GIL released.
@@ -90,10 +90,18 @@ fn replay(record: &Record<'_>, strict: bool) -> Replayed {
             r.ending,
         )
     } else {
-        let r = record.replay_board(Flavour::Crazyhouse);
+        // The boards before each move make the board's move stack, so that
+        // `record.board.move_stack` lists the game and `pop` walks back.
+        let mut stack = Vec::new();
+        let r = record.replay_board_each(Flavour::Crazyhouse, &mut |before, m| {
+            stack.push((*before, m));
+        });
         let agrees = r.agrees();
         (
-            Played::Crazyhouse(r.board),
+            Played::Crazyhouse(BoardState {
+                board: r.board,
+                stack,
+            }),
             r.moves,
             r.error.map(|e| e.to_string()),
             agrees,
@@ -195,10 +203,7 @@ impl PyBpgnReader {
         }
         let (game, board) = match r.played {
             Played::Match(game) => (Some(Py::new(py, PyGame::from_game(game))?), None),
-            Played::Crazyhouse(board) => (
-                None,
-                Some(Py::new(py, PyBoard::from_state(BoardState::new(board)))?),
-            ),
+            Played::Crazyhouse(state) => (None, Some(Py::new(py, PyBoard::from_state(state))?)),
         };
         Ok(Some(PyGameRecord {
             tags: tags.unbind(),
@@ -316,7 +321,8 @@ pub(crate) struct PyGameRecord {
     #[pyo3(get)]
     game: Option<Py<PyGame>>,
     /// A single-board record (crazyhouse PGN): the crazyhouse board reached
-    /// (captures go to the capturer's pocket). None for a bughouse record.
+    /// (captures go to the capturer's pocket), its `move_stack` the moves
+    /// replayed (`pop` walks back). None for a bughouse record.
     #[pyo3(get)]
     board: Option<Py<PyBoard>>,
     /// Why replay stopped early — game number, move, seat, text and reason

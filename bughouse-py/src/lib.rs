@@ -13,12 +13,14 @@ mod board;
 mod bot;
 mod constants;
 mod convert;
+mod diagram;
 mod errors;
 mod game;
 mod game_record;
 mod legal_moves;
 mod moves;
 mod outcome;
+mod piece;
 mod pocket;
 
 use pyo3::prelude::*;
@@ -29,8 +31,10 @@ fn _bughouse(m: &Bound<'_, PyModule>) -> PyResult<()> {
     constants::register(m)?;
     errors::register(m)?;
     m.add_class::<moves::PyMove>()?;
+    m.add_class::<piece::PyPiece>()?;
     m.add_class::<pocket::PyPocket>()?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyBoardOutcome>()?;
     m.add_class::<legal_moves::PyLegalMoves>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<game::PyGame>()?;

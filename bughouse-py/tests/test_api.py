@@ -107,3 +107,20 @@ def test_package_docstring_examples_run():
 
     result = doctest.testmod(bughouse)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_literal_types_name_exactly_what_the_engine_returns():
+    import typing
+
+    from bughouse import literals
+
+    assert set(typing.get_args(literals.Seat)) == set("AaBb")
+    # Every reason of the Literal is one the engine accepts and names back.
+    for reason in typing.get_args(literals.EndReason):
+        seat = None if reason in ("agreement", "no_one_can_move", "move_cap", "repetition") else "a"
+        assert bughouse.Outcome(reason, seat).reason == reason
+    with pytest.raises(bughouse.BughouseError):
+        bughouse.Outcome("stalemate")
+    assert bughouse.Board().status() in typing.get_args(literals.BoardStatus)
+    assert bughouse.Game(mode="turn").mode in typing.get_args(literals.Mode)
+    assert bughouse.Board().result() in typing.get_args(literals.Result)

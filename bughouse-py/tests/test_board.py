@@ -371,3 +371,17 @@ def test_perft_rejects_bad_input():
             bughouse.perft(STARTING_FEN, depth)
     with pytest.raises(TypeError):
         bughouse.perft(STARTING_FEN, 2, True)  # type: ignore[misc]  # crazyhouse is keyword-only
+
+
+def test_unicode_is_python_chess_s_with_pockets():
+    board = Board("4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1")
+    lines = board.unicode().splitlines()
+    assert lines[0] == "[♛]" and lines[-1] == "[♘]" and len(lines) == 10
+    assert lines[1] == "⭘ ⭘ ⭘ ⭘ ♚ ⭘ ⭘ ⭘" and lines[8] == "⭘ ⭘ ⭘ ⭘ ♔ ⭘ ⭘ ⭘"
+    assert board.unicode(invert_color=True).splitlines()[1] == "⭘ ⭘ ⭘ ⭘ ♔ ⭘ ⭘ ⭘"
+    flipped = board.unicode(orientation=bughouse.BLACK, empty_square=".", borders=True).splitlines()
+    assert flipped[0] == "  [♘]" and flipped[1] == "1 . . . ♔ . . . ."
+    assert flipped[-2] == "  h g f e d c b a" and flipped[-1] == "  [♛]"
+    assert str(board).splitlines()[0] == "[q]"
+    # python-chess's own layout when the pockets are empty.
+    assert Board().unicode().splitlines()[0] == "♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"

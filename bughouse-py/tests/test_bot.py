@@ -388,3 +388,58 @@ def test_a_small_caller_stack_is_enough():
     finally:
         threading.stack_size(old)
     assert len(result) == 1 and result[0] in game.legal_moves("A")
+
+
+# --- time limits and the crazyhouse board --------------------------------------
+
+
+def test_time_ms_bounds_the_search_and_nodes_default_to_none_with_a_time():
+    import time
+
+    game = untimed()
+    start = time.monotonic()
+    m = game.bot_move("A", time_ms=30)
+    took = time.monotonic() - start
+    assert m in game.legal_moves("A")
+    # Generous: a loaded machine; the core stops within 0.1 ms of the limit.
+    assert took < 2.0
+    # A node budget still bounds a timed search.
+    assert game.bot_move("A", 50, time_ms=10_000) in game.legal_moves("A")
+
+
+@pytest.mark.parametrize("bad", [{"time_ms": 0}, {"time_ms": -5}, {"nodes": 0}])
+def test_bad_limits_are_refused(bad):
+    with pytest.raises(bughouse.BughouseError):
+        untimed().bot_move("A", **bad)
+
+
+def test_clock_spends_the_seats_own_time_in_live_games_only():
+    game = Game(time_control="60+0")
+    m = game.bot_move("A", clock=True, at_ms=100)
+    assert m in game.legal_moves("A")
+    with pytest.raises(bughouse.BughouseError):
+        game.bot_move("A", clock=True, time_ms=10)
+    with pytest.raises(bughouse.BughouseError):
+        Game(mode="turn", humans="").bot_move("A", clock=True)
+
+
+def test_crazyhouse_board_bot_plays_legal_moves_and_keeps_captures():
+    board = bughouse.Board(
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 0 1", crazyhouse=True
+    )
+    m = board.bot_move(20_000)
+    assert m == Move.from_uci("f3h4")
+    before = len(board.move_stack)
+    assert board.bot_move(2_000, seed=3, play=True) == m
+    assert len(board.move_stack) == before + 1
+    assert "Q" in board.fen().split("[")[1].split("]")[0]
+    # A whole short game, always legal, timed.
+    board = bughouse.Board(crazyhouse=True)
+    for _ in range(30):
+        legal = list(board.legal_moves)
+        m = board.bot_move(time_ms=5)
+        if m is None:
+            assert legal == []
+            break
+        assert m in legal
+        board.push(m)

@@ -135,6 +135,11 @@ def test_a_single_board_pgn_replays_on_a_crazyhouse_board():
     assert third.board is not None and third.board.crazyhouse
     assert third.board.fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
     assert repr(third).startswith("<GameRecord #3 crazyhouse ? vs ?, 2 moves")
+    # The board's stack holds the game: SAN replays it, pop walks back.
+    assert [m.uci() for m in third.board.move_stack] == ["e2e4", "e7e5"]
+    assert third.board.pop() == Move.from_uci("e7e5")
+    again = pickle.loads(pickle.dumps(third))
+    assert again.board is not None and again.board.fen() == third.board.fen()
 
 
 def crazyhouse_files() -> list:
@@ -154,6 +159,7 @@ def test_n4_r16_every_crazyhouse_corpus_game_replays_and_every_mate_is_confirmed
             board = record.board
             assert board is not None and board.crazyhouse
             assert record.agrees, f"{path.name}:{record.line}"
+            assert len(board.move_stack) == record.moves_replayed
             if record.ending_kind == "checkmate":
                 # The record's mate is mate on the board reached, and the
                 # record names the side that was mated: the side to move.

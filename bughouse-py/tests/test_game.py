@@ -942,3 +942,22 @@ def test_bpgn_of_a_bfen_game_carries_the_fen():
     assert f'[FEN "{bfen(SMOTHER_A)}"]' in text and "Nf7#" in text
     record = next(bughouse.read_bpgn(text))
     assert record.agrees and bughouse_game(record).outcome() == Outcome("checkmate", "a")
+
+
+def test_str_shows_both_boards_side_by_side_with_pockets_clocks_and_the_outcome():
+    game = Game(time_control="60+0")
+    game.push("A", "e4", at_ms=1000)
+    game.push("a", "d5", at_ms=2000)
+    game.push("A", "exd5", at_ms=2500)
+    lines = str(game).splitlines()
+    assert lines[0].split() == ["board", "A", "board", "B"]
+    assert lines[1].split() == ["*", "A-Black", "0:59.0", "*", "B-White", "0:57.5"]
+    # B-Black (A-White's partner) got the pawn; board B is turned round.
+    assert lines[2].split() == ["[]", "[]"]
+    assert lines[3].split()[:9] == "8 r n b q k b n r".split() and lines[3].split()[9:] == (
+        "1 R N B K Q B N R".split())
+    assert lines[12].split() == ["[]", "[p]"]
+    assert lines[13].split() == ["A-White", "0:58.5", "B-Black", "1:00.0"]
+    game.resign("b")
+    assert str(game).splitlines()[-1] == str(game.outcome())
+    assert "*" not in str(game)

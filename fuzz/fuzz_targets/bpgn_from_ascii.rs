@@ -8,7 +8,7 @@
 #![no_main]
 
 use bughouse_core::bpgn::{BpgnReader, RecordedKind, write_bpgn};
-use bughouse_core::{ActionKind, EndReason, Flavour, Game};
+use bughouse_core::{EndReason, Flavour, Game};
 use libfuzzer_sys::fuzz_target;
 
 /// The kind of ending the writer's termination comment states for `game`.
@@ -85,19 +85,12 @@ fuzz_target!(|data: &[u8]| {
         );
         let reread = again.replay();
         assert!(reread.error.is_none(), "{:?}\n{text}", reread.error);
-        let moves = |h: &[bughouse_core::Action]| -> Vec<_> {
-            h.iter()
-                .filter_map(|a| match a.kind {
-                    ActionKind::Move(m) => Some((a.seat, m, a.clock_ms)),
-                    ActionKind::Sit => None,
-                })
+        let moves = |g: &Game| -> Vec<_> {
+            g.history()
+                .filter_map(|a| Some((a.seat, a.as_move()?, a.clock_ms)))
                 .collect()
         };
-        assert_eq!(
-            moves(game.history()),
-            moves(reread.game.history()),
-            "{text}"
-        );
+        assert_eq!(moves(game), moves(&reread.game), "{text}");
         assert_eq!(reread.game.boards(), game.boards(), "{text}");
         assert_eq!(reread.game.start_boards(), game.start_boards(), "{text}");
         assert_eq!(reread.ending.kind, written_kind(game), "{text}");

@@ -227,6 +227,19 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.index()][sq.index()])
 }
 
+/// Squares any of the `color` pawns in `pawns` attacks: [`pawn_attacks`]
+/// for a whole set at once (two shifts; the a- and h-file pawns attack
+/// inwards only).
+#[inline]
+pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = pawns - Bitboard::from_file(crate::File::A);
+    let not_h = pawns - Bitboard::from_file(crate::File::H);
+    match color {
+        Color::White => Bitboard((not_a.0 << 7) | (not_h.0 << 9)),
+        Color::Black => Bitboard((not_a.0 >> 9) | (not_h.0 >> 7)),
+    }
+}
+
 #[inline]
 fn magic_lookup(entries: &[Magic; 64], sq: Square, occupied: Bitboard) -> Bitboard {
     let m = &entries[sq.index()];

@@ -5,6 +5,7 @@ use core::ops::Not;
 /// A side of one board: White or Black (R1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// White moves first on both boards.
     White = 0,

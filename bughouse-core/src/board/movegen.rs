@@ -87,22 +87,29 @@ const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 impl Board {
     /// The pieces of the side to move pinned to its king.
     pub fn pinned(&self) -> Bitboard {
-        let us = self.turn;
-        let king = self.king_of(us);
-        let them = self.by_color(us.other());
+        self.slider_blockers(self.turn) & self.by_color(self.turn)
+    }
+
+    /// The pieces, of either colour, that stand alone between `king`'s king
+    /// and an enemy rook, bishop or queen aiming at it: those of `king`'s
+    /// colour are pinned; those of the other colour may give a discovered
+    /// check by moving away.
+    pub(crate) fn slider_blockers(&self, king: Color) -> Bitboard {
+        let king_square = self.king_of(king);
         let queens = self.by_role(Role::Queen);
-        let snipers = (rook_attacks(king, Bitboard::EMPTY) & (self.by_role(Role::Rook) | queens)
-            | bishop_attacks(king, Bitboard::EMPTY) & (self.by_role(Role::Bishop) | queens))
-            & them;
+        let snipers = (rook_attacks(king_square, Bitboard::EMPTY)
+            & (self.by_role(Role::Rook) | queens)
+            | bishop_attacks(king_square, Bitboard::EMPTY) & (self.by_role(Role::Bishop) | queens))
+            & self.by_color(king.other());
         let occupied = self.occupied();
-        let mut pinned = Bitboard::EMPTY;
+        let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers & self.by_color(us);
+            let between = between(king_square, sniper) & occupied;
+            if !between.more_than_one() {
+                blockers |= between;
             }
         }
-        pinned
+        blockers
     }
 
     /// Walks every legal move and drop; returns `true` if the visitor stopped.

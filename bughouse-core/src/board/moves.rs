@@ -8,6 +8,7 @@ use crate::{Role, Square};
 /// its pocket. `Copy` and 4 bytes. Castling is the king's two-square move
 /// (`e1g1`), as UCI writes it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// A piece moves (and maybe captures or promotes).
     Normal {

@@ -346,6 +346,37 @@ impl Board {
         true
     }
 
+    /// The position with the other side to move and nothing else changed
+    /// but the en passant square, which lapses: a "null move", the side to
+    /// move passing. No rule allows it on a board (a sit, R24, passes a
+    /// whole seat's turn, not a move); searches use it to ask whether a
+    /// position is good even with a free move for the opponent. `None` when
+    /// the side to move is in check, since passing would leave its king
+    /// capturable.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color};
+    ///
+    /// let board: Board = "4k3/8/8/8/4P3/8/8/4K3[] b - e3 0 1".parse()?;
+    /// let passed = board.null_move().expect("Black is not in check");
+    /// assert_eq!(passed.turn(), Color::White);
+    /// assert_eq!(passed.ep_square(), None);
+    /// assert_eq!(passed.hash(), passed.compute_hash());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn null_move(&self) -> Option<Board> {
+        if self.is_check() {
+            return None;
+        }
+        let mut b = *self;
+        b.turn = b.turn.other();
+        b.hash ^= zobrist::black_to_move();
+        if let Some(ep) = b.ep_square.take() {
+            b.hash ^= zobrist::en_passant(ep);
+        }
+        Some(b)
+    }
+
     /// Plays a move known to be legal, without checking it. Returns the
     /// captured piece as it leaves the board — its own colour, and a pawn if
     /// it was promoted (R6) — so that a game can hand it to the capturer's

@@ -5,6 +5,7 @@ use crate::Color;
 /// The kind of a piece, numbered as python-chess numbers them (pawn = 1 … king = 6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Role {
     /// Pawn.
     Pawn = 1,
@@ -117,6 +118,7 @@ impl Role {
 
 /// A piece: a role of one colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Whose piece it is.
     pub color: Color,

@@ -97,6 +97,7 @@ impl Rank {
 #[repr(u8)]
 #[rustfmt::skip]
 #[allow(missing_docs)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Square {
     A1,
     B1,

@@ -52,11 +52,11 @@ mod search;
 mod tt;
 
 pub use control::{Clock, SearchControl, TimePlan};
-use eval::{EvalParams, evaluate, mix, team_weights};
-use search::{MATE, MATE_BOUND, MAX_PLY, ScoredMove, Searcher, sort_best_first};
+use eval::{EvalParams, WEIGHT_ONE, evaluate, mix, team_weights};
+use search::{MATE, MATE_BOUND, MAX_PLY, MoveStack, ScoredMove, Searcher, sort_best_first};
 pub use tt::{DEFAULT_TT_ENTRIES, TableEntry, TranspositionTable};
 
-use crate::{Game, GameError, MAX_LEGAL_MOVES, Move, Outcome, Seat};
+use crate::{Board, Flavour, Game, GameError, MAX_LEGAL_MOVES, Move, Outcome, Seat};
 
 /// What the bot decided to do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -77,8 +77,8 @@ impl BotAction {
         at_ms: Option<u64>,
     ) -> Result<Option<Outcome>, GameError> {
         match self {
-            BotAction::Move(m) => game.play(seat, m, at_ms),
-            BotAction::Sit => game.sit(seat),
+            BotAction::Move(m) => game.play(seat, m, at_ms).map(|r| r.outcome()),
+            BotAction::Sit => game.sit(seat).map(|r| r.outcome()),
         }
     }
 }
@@ -125,6 +125,26 @@ impl SearchLimits {
     /// which may take very long.
     pub const fn unlimited() -> SearchLimits {
         SearchLimits::nodes(u64::MAX)
+    }
+
+    /// The limits of a request that may name a node budget, a time, both
+    /// or neither (what the Python and Node `bot_move` take): the nodes
+    /// given; else, untimed, the default budget; timed, no node budget (the
+    /// time ends the search). Bindings call this so that they agree.
+    ///
+    /// ```
+    /// use bughouse_core::SearchLimits;
+    ///
+    /// assert_eq!(SearchLimits::for_request(None, false), SearchLimits::default());
+    /// assert_eq!(SearchLimits::for_request(None, true), SearchLimits::unlimited());
+    /// assert_eq!(SearchLimits::for_request(Some(500), true), SearchLimits::nodes(500));
+    /// ```
+    pub const fn for_request(nodes: Option<u64>, timed: bool) -> SearchLimits {
+        match (nodes, timed) {
+            (Some(n), _) => SearchLimits::nodes(n),
+            (None, false) => SearchLimits::nodes(SearchLimits::DEFAULT_NODES),
+            (None, true) => SearchLimits::unlimited(),
+        }
     }
 
     /// A budget of `nodes`, seed 0, a little noise.
@@ -190,6 +210,9 @@ const SEAT_SALT: [u64; 4] = [
     0x9b05_688c_2b3e_6c1f,
 ];
 
+/// The table salt of a lone board ([`decide_board`]): apart from the seats'.
+const LONE_BOARD_SALT: u64 = 0x6a09_e667_f3bc_c908;
+
 /// A sit is chosen only if the best move scores this much below standing
 /// still, and the position is already bad: every move makes things worse
 /// and the partner may send what is missing (R24).
@@ -213,8 +236,10 @@ pub fn choose<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 ///
 /// Bounded by `limits` only, so deterministic: the same game, seat, limits
 /// and table contents give the same decision (for a time budget or a stop
-/// flag, see [`decide_with`]). Allocates nothing; uses up to about 600 KiB
-/// of stack (optimised build; typically a quarter of that).
+/// flag, see [`decide_with`]). Allocates nothing. Its stack: about 110 KiB
+/// of move lists and some 60 KiB of frames at the deepest ply (an optimised
+/// build runs in a 160 KiB thread stack; unoptimised, in 320 KiB; the
+/// table is the caller's, wherever it is).
 pub fn decide<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
     game: &Game,
     seat: Seat,
@@ -235,7 +260,6 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
     control: &SearchControl<'_>,
     tt: &mut TranspositionTable<S>,
 ) -> Option<Decision> {
-    let timer = control.start();
     let legal = game.legal_moves(seat);
     let can_sit = game.can_sit(seat);
     if legal.is_empty() {
@@ -248,30 +272,112 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
             nodes: 0,
         });
     }
-    let board = game.board(seat.board);
     let (feed, give) = team_weights(game.board(seat.board.other()), seat);
-    let params = EvalParams {
-        us: seat.color,
+    let task = Task {
+        board: game.board(seat.board),
+        legal: &legal,
+        can_sit,
         feed,
         give,
+        salt: SEAT_SALT[seat.index()],
+    };
+    Some(think(&task, limits, control, tt))
+}
+
+/// Chooses a move for the side to move on a lone `board` — the crazyhouse
+/// flavour ([`Flavour::Crazyhouse`]: captures go to the capturer's own
+/// hand, and a check with no reply is mate whatever a drop could block), or
+/// a bughouse board whose partner board is left out. `None` when the side
+/// to move has no legal move (mate, or crazyhouse stalemate / bughouse
+/// waiting). Limits, control and determinism as for [`decide_with`]; the
+/// action is always a [`BotAction::Move`] from `board.legal_moves()`.
+///
+/// ```
+/// use bughouse_core::{Board, BotAction, Flavour, SearchControl, SearchLimits};
+/// use bughouse_core::{TableEntry, TranspositionTable, decide_board};
+///
+/// // Crazyhouse: Black's knight on f6 hangs, and what White takes it keeps.
+/// let board: Board = "rnbqkb1r/pppppppp/5n2/4N3/8/8/PPPPPPPP/RNBQKB1R[] w KQkq - 0 1".parse()?;
+/// let board = board.with_flavour(Flavour::Crazyhouse);
+/// let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+/// let d = decide_board(&board, &SearchLimits::nodes(5_000), &SearchControl::new(), &mut tt)
+///     .expect("White has moves");
+/// let BotAction::Move(m) = d.action else { unreachable!("a lone board never sits") };
+/// assert!(board.is_legal(m));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub fn decide_board<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+    board: &Board,
+    limits: &SearchLimits,
+    control: &SearchControl<'_>,
+    tt: &mut TranspositionTable<S>,
+) -> Option<Decision> {
+    let legal = board.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    // What a crazyhouse capture takes is already counted in the capturer's
+    // hand; a lone bughouse board weighs the team as a quiet other board
+    // would.
+    let team = match board.flavour() {
+        Flavour::Crazyhouse => 0,
+        Flavour::Bughouse => WEIGHT_ONE / 2,
+    };
+    let task = Task {
+        board,
+        legal: &legal,
+        can_sit: false,
+        feed: team,
+        give: team,
+        salt: LONE_BOARD_SALT,
+    };
+    Some(think(&task, limits, control, tt))
+}
+
+/// One decision to make: the board, its legal moves (not empty), whether a
+/// sit is allowed, the team weights and the table salt.
+struct Task<'a> {
+    board: &'a Board,
+    legal: &'a [Move],
+    can_sit: bool,
+    feed: i32,
+    give: i32,
+    salt: u64,
+}
+
+/// The search behind [`decide_with`] and [`decide_board`].
+fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+    task: &Task<'_>,
+    limits: &SearchLimits,
+    control: &SearchControl<'_>,
+    tt: &mut TranspositionTable<S>,
+) -> Decision {
+    let timer = control.start();
+    let board = task.board;
+    let params = EvalParams {
+        us: board.turn(),
+        feed: task.feed,
+        give: task.give,
         seed: mix(limits.seed),
         noise: i32::from(limits.noise.min(50)),
     };
     let stand = evaluate(board, &EvalParams { noise: 0, ..params });
 
+    let mut stack = MoveStack::new();
     let mut searcher = Searcher::new(
         tt.start_search(),
         params,
-        SEAT_SALT[seat.index()],
+        task.salt,
         limits.nodes,
         timer,
+        &mut stack,
     );
     let mut root = arrayvec::ArrayVec::<ScoredMove, MAX_LEGAL_MOVES>::new();
-    for &mv in &legal {
+    for &mv in task.legal {
         root.push(ScoredMove { mv, score: 0 });
     }
-    let tt_move = searcher.tt.probe(board.hash() ^ SEAT_SALT[seat.index()]);
-    searcher.order(board, &mut root, tt_move.and_then(|e| e.mv), 0);
+    let tt_move = searcher.tt.probe(board.hash() ^ task.salt);
+    searcher.order_root(board, &mut root, tt_move.and_then(|e| e.mv));
     // The seed breaks ties in the first ordering, hence between moves the
     // search finds equally good.
     for sm in root.iter_mut() {
@@ -284,7 +390,7 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 
     let mut best = None;
     let mut depth_done = 0;
-    if root.len() > 1 || can_sit {
+    if root.len() > 1 || task.can_sit {
         let max_depth = i32::from(limits.max_depth.clamp(1, (MAX_PLY - 16) as u8));
         for depth in 1..=max_depth {
             if depth > 1 && !timer.may_deepen() {
@@ -316,8 +422,8 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
         None
     };
     let sit =
-        can_sit && (score <= -MATE_BOUND || (score < stand - SIT_MARGIN && score < SIT_BELOW));
-    Some(Decision {
+        task.can_sit && (score <= -MATE_BOUND || (score < stand - SIT_MARGIN && score < SIT_BELOW));
+    Decision {
         action: if sit {
             BotAction::Sit
         } else {
@@ -327,7 +433,7 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
         mate,
         depth: depth_done as u8,
         nodes: searcher.nodes,
-    })
+    }
 }
 
 /// A number for a move, for seeding ties.
@@ -430,6 +536,12 @@ impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>> Bot<S> {
         control: &SearchControl<'_>,
     ) -> Option<Decision> {
         decide_with(game, seat, &self.limits, control, &mut self.tt)
+    }
+
+    /// Chooses a move on a lone board, e.g. a crazyhouse game (see
+    /// [`decide_board`]).
+    pub fn decide_board(&mut self, board: &Board, control: &SearchControl<'_>) -> Option<Decision> {
+        decide_board(board, &self.limits, control, &mut self.tt)
     }
 
     /// Forgets what the table learnt, e.g. between games, so that a game's

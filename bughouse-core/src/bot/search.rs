@@ -4,12 +4,10 @@
 //! and move ordering by TT move, MVV-LVA, killers, checks and history.
 //!
 //! The search copies the [`Board`] (it is `Copy`) for every move instead of
-//! undoing moves, and keeps its move lists in fixed-capacity arrays on the
-//! stack: no allocation. Each ply of the main search holds one list of
-//! [`MAX_LEGAL_MOVES`] scored moves (8 KiB); the depth is bounded by
-//! [`MAX_PLY`], so the search needs at most about 600 KiB of stack in an
-//! optimised build (measured: about 130 KiB at 29 plies deep; roughly twice
-//! that unoptimised).
+//! undoing moves. Its move lists share one fixed [`MoveStack`] held by the
+//! searcher: each node pushes its moves on top and pops them when it
+//! returns, so a node costs the stack only the moves it really has, and the
+//! recursion's own frames stay small (see [`MOVE_STACK`] for the bound).
 //!
 //! Mate is bughouse mate only (R16): a side to move with no legal move that
 //! is in a check no drop could block is mated; a side with no legal move
@@ -21,10 +19,9 @@ use arrayvec::ArrayVec;
 use super::control::{POLL_NODES, Timer};
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::tt::{Bound, Table};
-use crate::board::attacks::{between, bishop_attacks, rook_attacks};
+use crate::attacks::pawn_attacks_of_set;
 use crate::board::movegen::{Visitor, expand_pawn_moves};
-use crate::board::zobrist;
-use crate::{Bitboard, Board, MAX_LEGAL_MOVES, Move, Role, Square};
+use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
 
 /// The deepest ply the search reaches, quiescence and extensions included.
 pub(crate) const MAX_PLY: usize = 64;
@@ -48,6 +45,54 @@ const WAITING: i32 = 120;
 /// 30 and the king) that is at most 31 × 8 = 248.
 const MAX_CAPTURES: usize = 256;
 
+/// The capacity of the shared move stack: twelve worst-case move lists
+/// ([`MAX_LEGAL_MOVES`]), 96 KiB. A node needs room for its worst case
+/// before it generates (a full-width node [`MAX_LEGAL_MOVES`], a quiescence
+/// node [`MAX_CAPTURES`]), so at least eleven full-width plies always fit;
+/// real lists are far shorter (about 40–150 moves), so in practice every
+/// ply up to [`MAX_PLY`] does. A node that finds no room is scored as a leaf
+/// (quiescence, or the static score): it only searches less, never plays
+/// anything illegal, and stays deterministic.
+pub(crate) const MOVE_STACK: usize = 12 * MAX_LEGAL_MOVES;
+
+// Pruning and reduction margins (centipawns, plies).
+/// Reverse futility: at depth `d ≤` this, a static score this much per ply
+/// above beta is taken as a cut-off.
+const REVERSE_FUTILITY_DEPTH: i32 = 2;
+const REVERSE_FUTILITY_MARGIN: i32 = 220;
+/// Null move: tried from this depth, reduced by `NULL_MOVE_BASE + depth / 4`.
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_BASE: i32 = 2;
+/// Futility at the last ply: quiet moves without check are skipped when
+/// the static score is this far below alpha.
+const FUTILITY_MARGIN: i32 = 180;
+/// Delta pruning in quiescence: a capture that cannot lift the score to
+/// alpha even with this margin (and half the victim again) is skipped.
+const DELTA_MARGIN: i32 = 150;
+/// Late-move reductions: from this depth, after this many moves searched.
+const LMR_DEPTH: i32 = 3;
+const LMR_FIRST_MOVE: usize = 3;
+/// Check extensions stop beyond `2 × depth + this` plies, so the search ends.
+const EXTENSION_SLACK: usize = 4;
+
+// Move-ordering scores, in decreasing bands.
+/// The transposition table's move.
+const TT_ORDER: i32 = 4_000_000;
+/// Captures and promotions: this plus 16 × victim minus attacker / 8.
+const CAPTURE_ORDER: i32 = 3_000_000;
+/// The two killers of the ply.
+const KILLER_ORDER: [i32; 2] = [2_000_100, 2_000_000];
+/// Ordering bonus of a quiet move that gives check (or may, by discovery).
+const CHECK_ORDER: i32 = 1_000_000;
+/// History scores are halved when one passes this, so quiet moves without
+/// check order below [`QUIET_ORDER_LIMIT`].
+const HISTORY_MAX: i32 = 500_000;
+/// Quiet moves without check order below this: history stays under
+/// [`HISTORY_MAX`], minus a piece value for a pawn-guarded square.
+const QUIET_ORDER_LIMIT: i32 = CHECK_ORDER - 100_000;
+/// What a king counts as attacker in MVV-LVA (it is never captured).
+const KING_AS_ATTACKER: i32 = 1_000;
+
 /// A move and its ordering score.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct ScoredMove {
@@ -55,21 +100,33 @@ pub(crate) struct ScoredMove {
     pub score: i32,
 }
 
-type FullList = ArrayVec<ScoredMove, MAX_LEGAL_MOVES>;
-type CaptureList = ArrayVec<ScoredMove, MAX_CAPTURES>;
+/// The root's list: every legal move.
+pub(crate) type FullList = ArrayVec<ScoredMove, MAX_LEGAL_MOVES>;
+/// The move lists of all the nodes on the current path, one above another.
+pub(crate) type MoveStack = ArrayVec<ScoredMove, MOVE_STACK>;
 
-/// Collects moves into a scored list; in `captures_only` mode keeps
-/// captures and queen promotions (quiescence).
+/// Collects moves on top of a list; in `captures_only` mode keeps captures
+/// and queen promotions (quiescence).
 struct Collect<'a, const CAP: usize> {
     list: &'a mut ArrayVec<ScoredMove, CAP>,
     theirs: Bitboard,
+    en_passant: Option<Square>,
     captures_only: bool,
 }
 
-impl<const CAP: usize> Collect<'_, CAP> {
+impl<'a, const CAP: usize> Collect<'a, CAP> {
+    fn new(board: &Board, list: &'a mut ArrayVec<ScoredMove, CAP>, captures_only: bool) -> Self {
+        Collect {
+            list,
+            theirs: board.by_color(board.turn().other()),
+            en_passant: board.ep_square(),
+            captures_only,
+        }
+    }
+
     #[inline]
     fn push(&mut self, mv: Move) {
-        // Cannot fail: CAP is proven to hold every move this collector keeps
+        // Cannot fail: the caller made room for the worst case of the list
         // (MAX_LEGAL_MOVES for all moves, MAX_CAPTURES for captures).
         let _ = self.list.try_push(ScoredMove { mv, score: 0 });
     }
@@ -95,16 +152,14 @@ impl<const CAP: usize> Visitor for Collect<'_, CAP> {
 
     #[inline]
     fn pawns(&mut self, targets: Bitboard, delta: i32) -> bool {
-        let targets = if self.captures_only {
-            targets & (self.theirs | Bitboard::BACKRANKS)
+        let (targets, promotions): (Bitboard, &[Role]) = if self.captures_only {
+            // Quiescence keeps queen promotions only.
+            (
+                targets & (self.theirs | Bitboard::BACKRANKS),
+                &[Role::Queen],
+            )
         } else {
-            targets
-        };
-        // Quiescence keeps queen promotions only.
-        let promotions: &[Role] = if self.captures_only {
-            &[Role::Queen]
-        } else {
-            &Role::PROMOTION
+            (targets, &Role::PROMOTION)
         };
         expand_pawn_moves(targets, delta, promotions, |m| self.push(m));
         false
@@ -112,11 +167,9 @@ impl<const CAP: usize> Visitor for Collect<'_, CAP> {
 
     #[inline]
     fn special(&mut self, m: Move) -> bool {
-        // Castling moves the king two squares; en passant is a pawn capture.
-        // Quiescence keeps only the latter: its target is the en passant square.
-        let is_en_passant = matches!(m, Move::Normal { from, to, .. }
-            if matches!(from.index().abs_diff(to.index()), 7 | 9));
-        if !self.captures_only || is_en_passant {
+        // Castling or en passant; quiescence keeps only the capture, the one
+        // landing on the en passant square.
+        if !self.captures_only || Some(m.to()) == self.en_passant {
             self.push(m);
         }
         false
@@ -131,37 +184,6 @@ impl<const CAP: usize> Visitor for Collect<'_, CAP> {
         }
         false
     }
-}
-
-/// Every legal move and drop of `board`, unscored.
-pub(crate) fn generate_all(board: &Board, list: &mut FullList) {
-    board.visit_legal(&mut Collect {
-        list,
-        theirs: board.by_color(board.turn().other()),
-        captures_only: false,
-    });
-}
-
-fn generate_captures(board: &Board, list: &mut CaptureList) {
-    board.visit_legal(&mut Collect {
-        list,
-        theirs: board.by_color(board.turn().other()),
-        captures_only: true,
-    });
-}
-
-/// The position after the side to move passes: used by null-move pruning
-/// (it is what a sit, R24, does to this board — the other side does not
-/// move either, but here it is a way to ask "is our position so good that
-/// even a free move for them does not save them").
-fn null_move(board: &Board) -> Board {
-    let mut b = *board;
-    b.turn = b.turn.other();
-    b.hash ^= zobrist::black_to_move();
-    if let Some(ep) = b.ep_square.take() {
-        b.hash ^= zobrist::en_passant(ep);
-    }
-    b
 }
 
 /// What a move does, for ordering and pruning.
@@ -187,8 +209,9 @@ impl MoveKind {
                 let mover = board.role_at(from).unwrap_or(Role::Pawn);
                 let victim = match board.role_at(to) {
                     Some(r) => BOARD_VALUE[r.index()],
-                    // A pawn moving diagonally onto an empty square: en passant.
-                    None if mover == Role::Pawn && from.file() != to.file() => BOARD_VALUE[0],
+                    None if mover == Role::Pawn && Some(to) == board.ep_square() => {
+                        BOARD_VALUE[Role::Pawn.index()]
+                    }
                     None => 0,
                 };
                 MoveKind {
@@ -212,33 +235,6 @@ impl MoveKind {
     }
 }
 
-/// Ordering bonus of a quiet move that gives check (or may, by discovery).
-const CHECK_ORDER: i32 = 1_000_000;
-/// Quiet moves without check order below this: history stays under 500 000
-/// (it is halved beyond), minus a piece value for a pawn-guarded square.
-const QUIET_ORDER_LIMIT: i32 = CHECK_ORDER - 100_000;
-
-/// The side to move's pieces that stand alone between one of its sliders and
-/// the enemy king: moving them may give a discovered check.
-fn discoverers(board: &Board) -> Bitboard {
-    let us = board.turn();
-    let king = board.king_of(us.other());
-    let ours = board.by_color(us);
-    let queens = board.by_role(Role::Queen);
-    let snipers = (rook_attacks(king, Bitboard::EMPTY) & (board.by_role(Role::Rook) | queens)
-        | bishop_attacks(king, Bitboard::EMPTY) & (board.by_role(Role::Bishop) | queens))
-        & ours;
-    let occupied = board.occupied();
-    let mut found = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if blockers.count() == 1 {
-            found |= blockers & ours;
-        }
-    }
-    found
-}
-
 /// History table index: 0–5 for a move by a role, 6–10 for a drop of one.
 fn history_index(m: Move, kind: MoveKind) -> usize {
     if m.is_drop() {
@@ -248,24 +244,101 @@ fn history_index(m: Move, kind: MoveKind) -> usize {
     }
 }
 
-/// The state of one search: counters, limits, ordering tables.
-pub(crate) struct Searcher<'a> {
-    pub tt: Table<'a>,
-    pub params: EvalParams,
-    /// XORed into board hashes for the table, so that seats sharing one
-    /// table (their evaluations differ) keep apart.
-    pub salt: u64,
-    pub nodes: u64,
-    pub node_limit: u64,
-    pub stopped: bool,
-    /// The caller's clock and stop flag, polled every [`POLL_NODES`] nodes.
-    timer: Timer<'a>,
-    /// Check extensions stop beyond this ply, so the search ends.
-    ext_limit: usize,
+/// What the search learnt about quiet moves: killers per ply, history per
+/// side, piece (or drop) and target square.
+struct MoveOrder {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: [[[i32; 64]; 11]; 2],
-    /// The deepest ply reached (for reports).
-    pub seldepth: usize,
+}
+
+impl MoveOrder {
+    /// Scores `list` for ordering at `ply`.
+    fn score(&self, board: &Board, list: &mut [ScoredMove], tt_move: Option<Move>, ply: usize) {
+        let us = board.turn();
+        let them = us.other();
+        let checks = check_squares(board, them);
+        let pawn_guarded =
+            pawn_attacks_of_set(them, board.by_color(them) & board.by_role(Role::Pawn));
+        let discoverers = board.slider_blockers(them) & board.by_color(us);
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        for sm in list.iter_mut() {
+            let m = sm.mv;
+            let kind = MoveKind::of(board, m);
+            sm.score = if Some(m) == tt_move {
+                TT_ORDER
+            } else if !kind.is_quiet() {
+                let promotion = if kind.promotion {
+                    BOARD_VALUE[kind.role.index()]
+                } else {
+                    0
+                };
+                let attacker = if kind.mover == Role::King {
+                    KING_AS_ATTACKER
+                } else {
+                    BOARD_VALUE[kind.mover.index()]
+                };
+                CAPTURE_ORDER + 16 * (kind.victim + promotion) - attacker / 8
+            } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
+                KILLER_ORDER[k]
+            } else {
+                let mut s = self.history[us.index()][history_index(m, kind)][m.to().index()];
+                if checks[kind.role.index()].contains(m.to())
+                    || m.from().is_some_and(|from| discoverers.contains(from))
+                {
+                    s += CHECK_ORDER;
+                }
+                if kind.role != Role::Pawn && pawn_guarded.contains(m.to()) {
+                    s -= BOARD_VALUE[kind.role.index()];
+                }
+                s
+            };
+        }
+    }
+
+    /// A quiet move caused a cut-off: remember it as a killer and in the
+    /// history.
+    fn reward(&mut self, board: &Board, m: Move, kind: MoveKind, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = &mut self.history[board.turn().index()][history_index(m, kind)][m.to().index()];
+        *h += depth * depth;
+        if *h > HISTORY_MAX {
+            for v in self.history.iter_mut().flatten().flatten() {
+                *v /= 2;
+            }
+        }
+    }
+
+    fn is_killer(&self, m: Move, ply: usize) -> bool {
+        self.killers[ply].contains(&Some(m))
+    }
+}
+
+/// Moves the best-scored move among `list[i..]` to `i`.
+#[inline]
+fn pick(list: &mut [ScoredMove], i: usize) {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].score > list[best].score {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+}
+
+/// How many plies less a late move is searched at first (re-searched at
+/// full depth if it turns out better than alpha): quiet moves that give no
+/// check, are no killer and are not played out of check, the more the later
+/// they come. The same rule at the root and below.
+fn late_move_reduction(depth: i32, index: usize, quiet: bool, tactical: bool) -> i32 {
+    if depth < LMR_DEPTH || index < LMR_FIRST_MOVE || !quiet || tactical {
+        0
+    } else {
+        1 + i32::from(index >= 10) + i32::from(index >= 30 && depth >= 6)
+    }
 }
 
 /// The best move of a root iteration and its score.
@@ -285,6 +358,27 @@ pub(crate) struct Iteration {
     pub complete: bool,
 }
 
+/// The state of one search: counters, limits, ordering tables, the move
+/// stack.
+pub(crate) struct Searcher<'a> {
+    pub tt: Table<'a>,
+    pub params: EvalParams,
+    /// XORed into board hashes for the table, so that seats sharing one
+    /// table (their evaluations differ) keep apart.
+    pub salt: u64,
+    pub nodes: u64,
+    node_limit: u64,
+    stopped: bool,
+    /// The caller's clock and stop flag, polled every [`POLL_NODES`] nodes.
+    timer: Timer<'a>,
+    /// Check extensions stop beyond this ply, so the search ends.
+    extension_limit: usize,
+    order: MoveOrder,
+    /// Borrowed, not owned: the searcher is moved around when it is built,
+    /// and a 96 KiB member would be copied with it (in unoptimised builds).
+    stack: &'a mut MoveStack,
+}
+
 impl<'a> Searcher<'a> {
     pub fn new(
         tt: Table<'a>,
@@ -292,7 +386,9 @@ impl<'a> Searcher<'a> {
         salt: u64,
         node_limit: u64,
         timer: Timer<'a>,
+        stack: &'a mut MoveStack,
     ) -> Self {
+        stack.clear();
         Searcher {
             tt,
             params,
@@ -301,10 +397,12 @@ impl<'a> Searcher<'a> {
             node_limit: node_limit.max(1),
             stopped: false,
             timer,
-            ext_limit: MAX_PLY / 2,
-            killers: [[None; 2]; MAX_PLY],
-            history: [[[0; 64]; 11]; 2],
-            seldepth: 0,
+            extension_limit: MAX_PLY / 2,
+            order: MoveOrder {
+                killers: [[None; 2]; MAX_PLY],
+                history: [[[0; 64]; 11]; 2],
+            },
+            stack,
         }
     }
 
@@ -313,16 +411,18 @@ impl<'a> Searcher<'a> {
         evaluate(board, &self.params)
     }
 
-    /// Counts a node; returns `true` when the budget is spent.
+    fn key(&self, board: &Board) -> u64 {
+        board.hash() ^ self.salt
+    }
+
+    /// Counts a node; returns `true` when the budget is spent or the caller
+    /// asks to stop (looked at every [`POLL_NODES`] nodes).
     #[inline]
-    fn count_node(&mut self, ply: usize) -> bool {
+    fn count_node(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         self.nodes += 1;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
         if self.nodes >= self.node_limit || (self.nodes % POLL_NODES == 0 && self.timer.must_stop())
         {
             self.stopped = true;
@@ -330,82 +430,20 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// Scores moves for ordering.
-    pub fn order<const CAP: usize>(
-        &self,
-        board: &Board,
-        list: &mut ArrayVec<ScoredMove, CAP>,
-        tt_move: Option<Move>,
-        ply: usize,
-    ) {
-        let us = board.turn();
-        let checks = check_squares(board, us.other());
-        let enemy_pawns = board.by_color(us.other()) & board.by_role(Role::Pawn);
-        let pawn_guarded = match us.other() {
-            crate::Color::White => {
-                Bitboard((enemy_pawns.0 & !0x0101_0101_0101_0101) << 7)
-                    | Bitboard((enemy_pawns.0 & !0x8080_8080_8080_8080) << 9)
-            }
-            crate::Color::Black => {
-                Bitboard((enemy_pawns.0 & !0x0101_0101_0101_0101) >> 9)
-                    | Bitboard((enemy_pawns.0 & !0x8080_8080_8080_8080) >> 7)
-            }
-        };
-        let discoverers = discoverers(board);
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        for sm in list.iter_mut() {
-            let m = sm.mv;
-            let kind = MoveKind::of(board, m);
-            sm.score = if Some(m) == tt_move {
-                4_000_000
-            } else if kind.victim > 0 || kind.promotion {
-                let promo = if kind.promotion {
-                    BOARD_VALUE[kind.role.index()]
-                } else {
-                    0
-                };
-                let attacker = if kind.mover == Role::King {
-                    1000
-                } else {
-                    BOARD_VALUE[kind.mover.index()]
-                };
-                3_000_000 + 16 * (kind.victim + promo) - attacker / 8
-            } else if Some(m) == killers[0] {
-                2_000_100
-            } else if Some(m) == killers[1] {
-                2_000_000
-            } else {
-                let mut s = self.history[us.index()][history_index(m, kind)][m.to().index()];
-                if checks[kind.role.index()].contains(m.to())
-                    || m.from().is_some_and(|from| discoverers.contains(from))
-                {
-                    s += CHECK_ORDER;
-                }
-                if kind.role != Role::Pawn && pawn_guarded.contains(m.to()) {
-                    s -= BOARD_VALUE[kind.role.index()];
-                }
-                s
-            };
-        }
-    }
-
-    /// Moves the best-scored move among `list[i..]` to `i`.
-    #[inline]
-    fn pick<const CAP: usize>(list: &mut ArrayVec<ScoredMove, CAP>, i: usize) {
-        let mut best = i;
-        for j in i + 1..list.len() {
-            if list[j].score > list[best].score {
-                best = j;
-            }
-        }
-        list.swap(i, best);
+    /// Scores the root moves for their first ordering.
+    pub fn order_root(&self, board: &Board, list: &mut FullList, tt_move: Option<Move>) {
+        self.order.score(board, list, tt_move, 0);
     }
 
     /// The score of a side to move with no legal move: mated (R16) or
-    /// waiting (R17, R18).
+    /// waiting (R17, R18); in the crazyhouse flavour mated or stalemated.
     fn no_moves(&self, board: &Board, in_check: bool, ply: usize) -> i32 {
-        if in_check && !board.drop_could_block_check() {
+        let crazyhouse = board.flavour() == Flavour::Crazyhouse;
+        if in_check && (crazyhouse || !board.drop_could_block_check()) {
             -MATE + ply as i32
+        } else if crazyhouse {
+            // Stalemate: a draw.
+            0
         } else if in_check {
             self.eval(board) - WAITING_IN_CHECK
         } else {
@@ -413,42 +451,50 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn key(&self, board: &Board) -> u64 {
-        board.hash() ^ self.salt
+    /// Searches `child`, reached by the `index`-th move tried at `ply - 1`,
+    /// by principal-variation search: the first move with the full window,
+    /// later ones with a null window at `depth - reduction` first, then at
+    /// full depth, then with the full window, each only if the last found
+    /// it better than alpha. From the mover's point of view.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        child: &Board,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        index: usize,
+        reduction: i32,
+    ) -> i32 {
+        if index == 0 {
+            return -self.search(child, depth - 1, ply, -beta, -alpha);
+        }
+        let mut s = -self.search(child, depth - 1 - reduction, ply, -alpha - 1, -alpha);
+        if s > alpha && reduction > 0 {
+            s = -self.search(child, depth - 1, ply, -alpha - 1, -alpha);
+        }
+        if s > alpha && s < beta {
+            s = -self.search(child, depth - 1, ply, -beta, -alpha);
+        }
+        s
     }
 
     /// One iteration at the root, over the given legal moves (kept sorted
     /// by the previous iteration: best first). If the budget runs out
     /// before it finishes, what it proved so far.
     pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
-        self.ext_limit = (2 * depth as usize + 4).min(MAX_PLY - 4);
+        self.extension_limit = (2 * depth as usize + EXTENSION_SLACK).min(MAX_PLY - 4);
         let mut alpha = -INFINITE;
-        let beta = INFINITE;
         let mut best: Option<RootResult> = None;
         let in_check = board.is_check();
         for i in 0..moves.len() {
             let m = moves[i].mv;
             let mut child = *board;
             child.play_unchecked(m);
-            let score = if i == 0 {
-                -self.search(&child, depth - 1, 1, -beta, -alpha)
-            } else {
-                let kind = MoveKind::of(board, m);
-                let r = if depth >= 3 && i >= 6 && kind.is_quiet() && !in_check && !child.is_check()
-                {
-                    1
-                } else {
-                    0
-                };
-                let mut s = -self.search(&child, depth - 1 - r, 1, -alpha - 1, -alpha);
-                if s > alpha && r > 0 {
-                    s = -self.search(&child, depth - 1, 1, -alpha - 1, -alpha);
-                }
-                if s > alpha {
-                    s = -self.search(&child, depth - 1, 1, -beta, -alpha);
-                }
-                s
-            };
+            let quiet = MoveKind::of(board, m).is_quiet();
+            let reduction = late_move_reduction(depth, i, quiet, in_check || child.is_check());
+            let score = self.search_move(&child, depth, 1, alpha, INFINITE, i, reduction);
             if self.stopped {
                 // Moves not searched keep their order behind those searched.
                 return Iteration {
@@ -484,21 +530,22 @@ impl<'a> Searcher<'a> {
     /// below), from `ply` plies after the root.
     fn search(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         let in_check = board.is_check();
-        let mut depth = depth;
-        if in_check && ply < self.ext_limit {
-            depth += 1;
-        }
-        if depth <= 0 && !in_check {
+        let depth = if in_check && ply < self.extension_limit {
+            depth + 1
+        } else {
+            depth
+        };
+        if (depth <= 0 && !in_check) || MOVE_STACK - self.stack.len() < MAX_LEGAL_MOVES {
             return self.quiesce(board, ply, alpha, beta);
         }
-        if self.count_node(ply) {
+        if self.count_node() {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
             return self.eval(board);
         }
         // Mate distance pruning: no score here beats a mate found nearer the root.
-        let mut alpha = alpha.max(-MATE + ply as i32);
+        let alpha = alpha.max(-MATE + ply as i32);
         let beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
@@ -506,19 +553,16 @@ impl<'a> Searcher<'a> {
         let pv_node = beta - alpha > 1;
 
         let key = self.key(board);
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if !pv_node && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                let usable = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry.filter(|e| !pv_node && i32::from(e.depth) >= depth) {
+            let s = from_tt(e.score, ply);
+            let usable = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
             }
         }
 
@@ -527,38 +571,85 @@ impl<'a> Searcher<'a> {
         } else {
             self.eval(board)
         };
-        let us = board.turn();
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta with little depth left.
-            if depth <= 2 && static_eval - 220 * depth >= beta {
-                return static_eval;
+            if let Some(s) = self.prune(board, static_eval, depth, ply, beta) {
+                return s;
             }
-            // Null move: even passing keeps us above beta.
-            if depth >= 3 && static_eval >= beta && has_pieces(board, us) {
-                let r = 2 + depth / 4;
-                let s = -self.search(&null_move(board), depth - 1 - r, ply + 1, -beta, -beta + 1);
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
+            if self.stopped {
+                return 0;
             }
         }
 
-        // The table's move first, before generating anything: it often cuts
-        // off, and then the node never generates or orders its moves. It is
-        // played only if legal here (the entry may belong to another position).
+        let start = self.stack.len();
+        let tt_move = entry.and_then(|e| e.mv);
+        let node = Node {
+            key,
+            depth,
+            ply,
+            in_check,
+            futile: depth == 1 && !in_check && static_eval + FUTILITY_MARGIN <= alpha,
+        };
+        let score = self.search_moves(board, node, tt_move, alpha, beta);
+        self.stack.truncate(start);
+        score
+    }
+
+    /// Cut-offs before trying any move, at a node that is no PV node and not
+    /// in check: reverse futility (far above beta with little depth left)
+    /// and the null move (even passing keeps us above beta).
+    fn prune(
+        &mut self,
+        board: &Board,
+        static_eval: i32,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            return Some(static_eval);
+        }
+        if depth >= NULL_MOVE_DEPTH && static_eval >= beta && has_pieces(board, board.turn()) {
+            let passed = board.null_move()?;
+            let r = NULL_MOVE_BASE + depth / 4;
+            let s = -self.search(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1);
+            if !self.stopped && s >= beta {
+                // A null-move mate proves nothing about the real moves.
+                return Some(if s >= MATE_BOUND { beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// The move loop of [`Self::search`]: the table's move first, before
+    /// generating anything (it often cuts off, and then the node never
+    /// generates or orders its moves), then the rest in order, on top of the
+    /// move stack.
+    fn search_moves(
+        &mut self,
+        board: &Board,
+        node: Node,
+        tt_move: Option<Move>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let Node {
+            key,
+            depth,
+            ply,
+            in_check,
+            futile,
+        } = node;
+        let start = self.stack.len();
+        // The table's move is played only if legal here (the entry may
+        // belong to another position sharing the key).
         let tt_first = tt_move.filter(|&m| board.is_legal(m));
         let mut tt_pending = tt_first;
-        let mut list = FullList::new();
         let mut generated = false;
-        let mut next = 0;
-
+        let mut next = start;
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let futile = depth == 1 && !in_check && static_eval + 180 <= alpha;
         let mut i = 0;
         loop {
             let m = if let Some(m) = tt_pending.take() {
@@ -566,17 +657,18 @@ impl<'a> Searcher<'a> {
             } else {
                 if !generated {
                     generated = true;
-                    generate_all(board, &mut list);
-                    if list.is_empty() {
+                    board.visit_legal(&mut Collect::new(board, self.stack, false));
+                    if self.stack.len() == start {
                         return self.no_moves(board, in_check, ply);
                     }
-                    self.order(board, &mut list, tt_move, ply);
+                    self.order
+                        .score(board, &mut self.stack[start..], tt_move, ply);
                 }
-                if next >= list.len() {
+                if next >= self.stack.len() {
                     break;
                 }
-                Self::pick(&mut list, next);
-                let sm = list[next];
+                pick(&mut self.stack[..], next);
+                let sm = self.stack[next];
                 next += 1;
                 if Some(sm.mv) == tt_first {
                     continue;
@@ -597,25 +689,9 @@ impl<'a> Searcher<'a> {
             if futile && i > 0 && quiet && !gives_check {
                 continue;
             }
-            let is_killer = self.killers[ply].contains(&Some(m));
-            let score = if i == 0 {
-                -self.search(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let r = if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check && !is_killer
-                {
-                    1 + i32::from(i >= 10) + i32::from(i >= 30 && depth >= 6)
-                } else {
-                    0
-                };
-                let mut s = -self.search(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && r > 0 {
-                    s = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(&child, depth - 1, ply + 1, -beta, -alpha);
-                }
-                s
-            };
+            let tactical = in_check || gives_check || self.order.is_killer(m, ply);
+            let reduction = late_move_reduction(depth, i, quiet, tactical);
+            let score = self.search_move(&child, depth, ply + 1, alpha, beta, i, reduction);
             i += 1;
             if self.stopped {
                 return 0;
@@ -627,7 +703,7 @@ impl<'a> Searcher<'a> {
                     alpha = score;
                     if alpha >= beta {
                         if quiet {
-                            self.reward(board, m, kind, depth, ply);
+                            self.order.reward(board, m, kind, depth, ply);
                         }
                         break;
                     }
@@ -646,50 +722,42 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// A quiet move caused a cut-off: remember it as a killer and in the
-    /// history.
-    fn reward(&mut self, board: &Board, m: Move, kind: MoveKind, depth: i32, ply: usize) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-        let h = &mut self.history[board.turn().index()][history_index(m, kind)][m.to().index()];
-        *h += depth * depth;
-        if *h > 500_000 {
-            for side in self.history.iter_mut() {
-                for row in side.iter_mut() {
-                    for v in row.iter_mut() {
-                        *v /= 2;
-                    }
-                }
-            }
-        }
-    }
-
     /// Quiescence: captures and queen promotions until the position is
     /// quiet, standing pat on the static score. A side in check is handed
     /// back to [`Self::search`], which tries every evasion, so mates by
     /// capture are seen.
     fn quiesce(&mut self, board: &Board, ply: usize, alpha: i32, beta: i32) -> i32 {
-        if self.count_node(ply) {
+        if self.count_node() {
             return 0;
         }
         let stand = self.eval(board);
-        if ply >= MAX_PLY - 1 || stand >= beta {
+        if ply >= MAX_PLY - 1 || stand >= beta || MOVE_STACK - self.stack.len() < MAX_CAPTURES {
             return stand;
         }
-        let mut alpha = alpha.max(stand);
-        let mut list = CaptureList::new();
-        generate_captures(board, &mut list);
-        self.order(board, &mut list, None, ply);
+        let start = self.stack.len();
+        let score = self.quiesce_captures(board, ply, stand.max(alpha), beta, stand);
+        self.stack.truncate(start);
+        score
+    }
+
+    /// The capture loop of [`Self::quiesce`], on top of the move stack.
+    fn quiesce_captures(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        stand: i32,
+    ) -> i32 {
+        let start = self.stack.len();
+        board.visit_legal(&mut Collect::new(board, self.stack, true));
+        self.order.score(board, &mut self.stack[start..], None, ply);
         let mut best = stand;
-        for i in 0..list.len() {
-            Self::pick(&mut list, i);
-            let m = list[i].mv;
+        for i in start..self.stack.len() {
+            pick(&mut self.stack[..], i);
+            let m = self.stack[i].mv;
             let kind = MoveKind::of(board, m);
-            // Delta pruning: even winning this piece cannot reach alpha.
-            if !kind.promotion && stand + kind.victim * 3 / 2 + 150 <= alpha {
+            if !kind.promotion && stand + kind.victim * 3 / 2 + DELTA_MARGIN <= alpha {
                 continue;
             }
             let mut child = *board;
@@ -710,6 +778,17 @@ impl<'a> Searcher<'a> {
         }
         best
     }
+}
+
+/// What [`Searcher::search_moves`] needs to know about its node.
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    key: u64,
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    /// Depth 1, far below alpha: quiet moves without check cannot help.
+    futile: bool,
 }
 
 /// Sorts by score, best first, keeping the order of equal scores (an

@@ -1,8 +1,16 @@
 //! The match: two boards, four seats, two teams, clocks or the turn-based
 //! rotation, and every ending with its reason (R1–R34).
+//!
+//! Every accepted action returns a [`Report`] (what it did and the state it
+//! left) and is kept in the game's [`log`](Game::log), from which
+//! [`Game::restore`] rebuilds the game exactly and [`Game::undo`] takes an
+//! action back. See the [`log` module](self::log) for how the log stays
+//! bounded.
 
 pub(crate) mod clock;
+pub mod log;
 pub(crate) mod outcome;
+pub(crate) mod report;
 pub(crate) mod seat;
 pub(crate) mod settings;
 
@@ -10,48 +18,29 @@ pub use outcome::OutcomeError;
 pub use settings::{MAX_CLOCK_MS, check_move_cap, parse_humans};
 pub(crate) mod turn;
 
+pub use log::{Action, ActionKind, LOG_CAPACITY, RestoreError, RestoreErrorKind};
+pub use report::{Capture, Report, Snapshot};
+
 use arrayvec::ArrayVec;
 
 use crate::game::clock::Clocks;
 use crate::game::turn::{SITS_PER_SEAT, TurnState};
 use crate::{
-    Bfen, Board, BoardId, EndReason, Flavour, GameError, GameSettings, MAX_MOVE_CAP, Mode, Move,
-    MoveList, Outcome, Seat, Seats, SetupError, parse_bfen,
+    Bfen, Board, BoardId, BoardStatus, EndReason, Flavour, GameError, GameSettings, MAX_MOVE_CAP,
+    Mode, Move, MoveList, Outcome, San, SanPlus, Seat, Seats, SetupError, Suffix, parse_bfen,
 };
 
-/// How many actions a game's history holds: one per move or drop (at most
-/// the move cap, R32) plus one per sit (at most 3 per seat, R24).
+/// How many moves, drops and sits a game holds: one per move or drop (at
+/// most the move cap, R32) plus one per sit (at most 3 per seat, R24). The
+/// repetition states (R25) are one per such action plus the start.
 pub const HISTORY_CAPACITY: usize = MAX_MOVE_CAP as usize + 4 * SITS_PER_SEAT as usize;
-
-/// What a seat did.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ActionKind {
-    /// A move or drop on the seat's board.
-    Move(Move),
-    /// A sit (R24): deliberately waiting, turn-based game only.
-    Sit,
-}
-
-/// One entry of a game's history.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Action {
-    /// Who acted.
-    pub seat: Seat,
-    /// What it did.
-    pub kind: ActionKind,
-    /// The game's time when it was accepted, in ms since the start.
-    pub at_ms: u64,
-    /// The mover's clock after a move, in ms: computed in a live game with
-    /// clocks, or as recorded when replaying a record (may be negative there).
-    pub clock_ms: Option<i32>,
-}
 
 /// A bughouse match.
 ///
 /// `size_of::<Game>()` is about 65 KiB, almost all of it the fixed-capacity
-/// history (24 bytes × [`HISTORY_CAPACITY`]) and the repetition states
-/// (8 bytes × the same); the test `game_size_is_documented` keeps this
-/// figure honest.
+/// log (24 bytes × [`LOG_CAPACITY`]) and the repetition states (8 bytes ×
+/// [`HISTORY_CAPACITY`] + 1), both bounded by the largest move cap (R32);
+/// the test `game_size_is_documented` keeps this figure honest.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     settings: GameSettings,
@@ -62,8 +51,11 @@ pub struct Game {
     moves_played: u16,
     outcome: Option<Outcome>,
     draw_offers: Seats,
+    /// Each board's status for its side to move, computed once whenever the
+    /// board or its pockets change (R16–R18, R31, F5).
+    status: [BoardStatus; 2],
     turn: TurnState<{ HISTORY_CAPACITY + 1 }>,
-    history: ArrayVec<Action, HISTORY_CAPACITY>,
+    log: ArrayVec<Action, LOG_CAPACITY>,
 }
 
 impl Game {
@@ -101,8 +93,9 @@ impl Game {
             moves_played: 0,
             outcome: None,
             draw_offers: Seats::empty(),
-            turn: TurnState::new(&boards),
-            history: ArrayVec::new(),
+            status: [BoardStatus::Playing; 2],
+            turn: TurnState::new(),
+            log: ArrayVec::new(),
         };
         game.reset(boards, settings);
         game
@@ -124,8 +117,9 @@ impl Game {
         self.moves_played = 0;
         self.outcome = None;
         self.draw_offers = Seats::empty();
-        self.turn.reset(&boards);
-        self.history.clear();
+        self.status = boards.map(|b| b.status());
+        self.turn.reset(&boards, self.status);
+        self.log.clear();
         for id in BoardId::ALL {
             if self.outcome.is_none() {
                 self.judge_mate(id);
@@ -174,11 +168,6 @@ impl Game {
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
-    }
-
-    /// Every accepted move, drop and sit, in play order.
-    pub fn history(&self) -> &[Action] {
-        &self.history
     }
 
     /// The seats with a standing draw offer (R30).
@@ -242,6 +231,58 @@ impl Game {
             self.boards[seat.board.index()].turn(),
             at,
         )))
+    }
+
+    /// The four clocks at `at_ms` (see [`Game::clock_ms_at`]), by
+    /// [`Seat::index`]; `Ok(None)` without clocks.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::clock_ms_at`]: a time before the game's time.
+    pub fn clocks_at(&self, at_ms: u64) -> Result<Option<[u64; 4]>, GameError> {
+        self.clock_ms_at(Seat::A_WHITE, at_ms)?;
+        let Some(clocks) = self.clocks.as_ref() else {
+            return Ok(None);
+        };
+        let at = if self.outcome.is_some() {
+            self.now_ms
+        } else {
+            at_ms
+        };
+        Ok(Some(Seat::ALL.map(|s| {
+            clocks.remaining(s, self.boards[s.board.index()].turn(), at)
+        })))
+    }
+
+    /// The millisecond at which the earliest flag falls if nobody acts
+    /// (R21, F1): a server arms one timer for it and then calls
+    /// [`Game::tick`] with that time, instead of polling. `None` when the
+    /// game is over or has no clocks. Any accepted move may change it.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat, TimeControl};
+    ///
+    /// let settings = GameSettings {
+    ///     time_control: Some(TimeControl { base_ms: 60_000, increment_ms: 0 }),
+    ///     ..GameSettings::default()
+    /// };
+    /// let mut game = Game::new(settings)?;
+    /// assert_eq!(game.next_flag_ms(), Some(60_000)); // both White clocks run
+    /// game.play_text(Seat::A_WHITE, "e4", Some(5_000))?;
+    /// assert_eq!(game.next_flag_ms(), Some(60_000)); // B-White's still runs from 0
+    /// let report = game.tick(60_000)?;
+    /// assert_eq!(report.outcome().unwrap().seat, Some(Seat::B_WHITE));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn next_flag_ms(&self) -> Option<u64> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let clocks = self.clocks.as_ref()?;
+        BoardId::ALL
+            .into_iter()
+            .map(|b| clocks.flag_at(b, self.boards[b.index()].turn()))
+            .min()
     }
 
     /// Whether it is `seat`'s turn: its colour is to move on its board, and in
@@ -309,7 +350,8 @@ impl Game {
     }
 
     /// Checks a timestamp (F3) and the flags (F2). A flag that fell at or
-    /// before `at_ms` ends the game at the flag's time and is returned.
+    /// before `at_ms` ends the game at the flag's time, is logged as a tick
+    /// at that millisecond, and is returned.
     fn check_time(
         &mut self,
         at_ms: Option<u64>,
@@ -338,6 +380,7 @@ impl Game {
                 };
                 self.now_ms = flag.at_ms;
                 self.outcome = Some(outcome);
+                self.log_push(Action::of(None, ActionKind::Tick, flag.at_ms));
                 return Ok(Some(outcome));
             }
         }
@@ -360,25 +403,51 @@ impl Game {
 
     /// Plays a move or drop for `seat` (R9), at `at_ms` ms since the start
     /// (required in a live game with clocks). Captures go to the capturer's
-    /// partner, promoted pieces as pawns (R5, R6). Returns the outcome if the
-    /// move ended the game. On error nothing changes (but see F2).
-    pub fn play(
-        &mut self,
-        seat: Seat,
-        m: Move,
-        at_ms: Option<u64>,
-    ) -> Result<Option<Outcome>, GameError> {
+    /// partner, promoted pieces as pawns (R5, R6). Returns what the move did
+    /// and the state after it, the ending included if it ended the game.
+    ///
+    /// # Errors
+    ///
+    /// Checked in the order of F12: [`GameError::GameOver`],
+    /// [`GameError::TimestampRequired`], [`GameError::TimeWentBackwards`],
+    /// `GameOver` again when a clock ran out by `at_ms` (the one change a
+    /// refused action makes, F2: the game ends at the flag, logged as a
+    /// tick), [`GameError::NotYourTurn`], [`GameError::IllegalMove`].
+    /// Otherwise nothing changes.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Role, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// for (seat, san, at) in [(Seat::A_WHITE, "e4", 500), (Seat::A_BLACK, "d5", 900)] {
+    ///     game.play_text(seat, san, Some(at))?;
+    /// }
+    /// let m = game.board(Seat::A_WHITE.board).parse_san("exd5")?;
+    /// let report = game.play(Seat::A_WHITE, m, Some(1_400))?;
+    /// assert_eq!(report.san.unwrap().to_string(), "exd5");
+    /// let capture = report.capture.unwrap();
+    /// assert_eq!((capture.piece.role, capture.to), (Role::Pawn, Seat::B_BLACK)); // R5
+    /// assert_eq!(report.state.pockets[Seat::B_BLACK.index()].count(Role::Pawn), 1);
+    /// assert_eq!(report.state.clocks.unwrap()[Seat::A_WHITE.index()], 180_000 - 1_400 + 900 - 500);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, seat: Seat, m: Move, at_ms: Option<u64>) -> Result<Report, GameError> {
         let at = self.admit(seat, at_ms)?;
         self.apply(seat, m, at, None)
     }
 
     /// Plays a move given as UCI text (N3), checking in the order of F12.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`], and [`GameError::InvalidMove`] for text that is
+    /// not UCI.
     pub fn play_uci(
         &mut self,
         seat: Seat,
         text: &str,
         at_ms: Option<u64>,
-    ) -> Result<Option<Outcome>, GameError> {
+    ) -> Result<Report, GameError> {
         let at = self.admit(seat, at_ms)?;
         let m =
             Move::from_uci(text.trim()).map_err(|error| GameError::InvalidMove { seat, error })?;
@@ -386,29 +455,45 @@ impl Game {
     }
 
     /// Plays a move given as text, UCI or SAN (N3), checking in the order of
-    /// F12. Returns the move played and the outcome if it ended the game.
+    /// F12. The move played is the report's `action`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play_uci`], and [`GameError::AmbiguousMove`] or
+    /// [`GameError::IllegalSan`] for SAN that names several legal moves or
+    /// none.
     pub fn play_text(
         &mut self,
         seat: Seat,
         text: &str,
         at_ms: Option<u64>,
-    ) -> Result<(Move, Option<Outcome>), GameError> {
+    ) -> Result<Report, GameError> {
         let at = self.admit(seat, at_ms)?;
-        let m = self.boards[seat.board.index()]
-            .parse_move(text)
-            .map_err(|error| GameError::from_san(seat, error))?;
-        Ok((m, self.apply(seat, m, at, None)?))
+        match Move::from_uci(text.trim()) {
+            Ok(m) => self.apply(seat, m, at, None),
+            Err(_) => {
+                // SAN resolves to a legal move: not checked a second time.
+                let m = self.boards[seat.board.index()]
+                    .parse_move(text)
+                    .map_err(|error| GameError::from_san(seat, error))?;
+                Ok(self.apply_legal(seat, m, at, None))
+            }
+        }
     }
 
     /// Plays a move from a game record: like [`Game::play`] without a
     /// timestamp, keeping the recorded clock (data, not a referee) in the
-    /// history.
+    /// log.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`].
     pub fn play_recorded(
         &mut self,
         seat: Seat,
         m: Move,
         clock_ms: Option<i32>,
-    ) -> Result<Option<Outcome>, GameError> {
+    ) -> Result<Report, GameError> {
         let at = self.admit(seat, None)?;
         self.apply(seat, m, at, clock_ms)
     }
@@ -421,11 +506,9 @@ impl Game {
         seat: Seat,
         m: Move,
         clock_ms: Option<i32>,
-    ) -> Result<Option<Outcome>, GameError> {
+    ) -> Result<Report, GameError> {
         let at = self.admit(seat, None)?;
-        debug_assert!(self.boards[seat.board.index()].is_legal(m));
-        let captured = self.boards[seat.board.index()].play_unchecked(m);
-        Ok(self.after_move(seat, m, captured, at, clock_ms))
+        Ok(self.apply_legal(seat, m, at, clock_ms))
     }
 
     fn apply(
@@ -434,31 +517,54 @@ impl Game {
         m: Move,
         at: u64,
         recorded_clock: Option<i32>,
-    ) -> Result<Option<Outcome>, GameError> {
-        let captured = self.boards[seat.board.index()]
+    ) -> Result<Report, GameError> {
+        let board = &mut self.boards[seat.board.index()];
+        // SAN of the board before the move: for an illegal move some text,
+        // never a panic, and thrown away.
+        let san = San::from_move(board, m);
+        let captured = board
             .play(m)
             .map_err(|error| GameError::IllegalMove { seat, error })?;
-        Ok(self.after_move(seat, m, captured, at, recorded_clock))
+        Ok(self.after_move(seat, m, san, captured, at, recorded_clock))
+    }
+
+    /// Plays a move known to be legal on the seat's board.
+    fn apply_legal(&mut self, seat: Seat, m: Move, at: u64, recorded_clock: Option<i32>) -> Report {
+        let board = &mut self.boards[seat.board.index()];
+        debug_assert!(board.is_legal(m));
+        let san = San::from_move(board, m);
+        let captured = board.play_unchecked(m);
+        self.after_move(seat, m, san, captured, at, recorded_clock)
     }
 
     /// Everything a move does beyond its own board: capture routing, the
-    /// move count, offers, clocks, history, the rotation and the judgement.
+    /// move count, offers, clocks, the log, the rotation and the judgement
+    /// (F8), each board's status computed once.
     fn after_move(
         &mut self,
         seat: Seat,
         m: Move,
+        san: San,
         captured: Option<crate::Piece>,
         at: u64,
         recorded_clock: Option<i32>,
-    ) -> Option<Outcome> {
+    ) -> Report {
         let id = seat.board;
-        if let Some(piece) = captured {
+        self.status[id.index()] = self.boards[id.index()].status();
+        let capture = captured.map(|piece| {
             // R5: to the partner, who plays the captured piece's colour on the
             // other board; R6: `play` already demoted a promoted piece.
-            let routed = self.boards[id.other().index()].add_to_pocket(piece.color, piece.role);
+            let other = id.other();
+            let routed = self.boards[other.index()].add_to_pocket(piece.color, piece.role);
             debug_assert!(routed, "R7 bounds the pockets");
-        }
+            self.status[other.index()] = self.boards[other.index()].status();
+            Capture {
+                piece,
+                to: Seat::new(other, piece.color),
+            }
+        });
         self.moves_played += 1;
+        let offers = self.draw_offers;
         self.draw_offers = Seats::empty();
         self.now_ms = at;
         let mut clock_ms = recorded_clock;
@@ -467,28 +573,36 @@ impl Game {
             let left = clocks.remaining(seat, self.boards[id.index()].turn(), at);
             clock_ms = Some(i32::try_from(left).unwrap_or(i32::MAX));
         }
-        self.history.push(Action {
-            seat,
+        let action = Action {
+            seat: Some(seat),
             kind: ActionKind::Move(m),
             at_ms: at,
             clock_ms,
-        });
+            offers,
+        };
+        self.log_push(action);
         if self.settings.mode == Mode::TurnBased {
-            self.turn.advance(&self.boards, seat);
+            self.turn.advance(&self.boards, self.status, seat);
         }
         self.judge_mate(id);
         if self.outcome.is_none() {
             self.judge_rest();
         }
-        self.outcome
+        let suffix = if !self.boards[id.index()].is_check() {
+            None
+        } else if self.status[id.index()] == BoardStatus::Checkmate {
+            Some(Suffix::Checkmate)
+        } else {
+            Some(Suffix::Check)
+        };
+        self.report(action, true, Some(SanPlus { san, suffix }), capture)
     }
 
     /// R27 on one board: the side to move there is checkmated.
     fn judge_mate(&mut self, id: BoardId) {
-        let board = &self.boards[id.index()];
-        if board.is_checkmate() {
+        if self.status[id.index()] == BoardStatus::Checkmate {
             self.outcome = Some(Outcome::loss(
-                Seat::new(id, board.turn()),
+                Seat::new(id, self.boards[id.index()].turn()),
                 EndReason::Checkmate,
             ));
         }
@@ -496,7 +610,7 @@ impl Game {
 
     /// R31, R32 and (turn-based) R25, in the order of F8.
     fn judge_rest(&mut self) {
-        if !self.boards[0].has_legal_move() && !self.boards[1].has_legal_move() {
+        if self.status.iter().all(|s| *s != BoardStatus::Playing) {
             self.outcome = Some(Outcome::draw(EndReason::NoOneCanMove));
         } else if self.moves_played >= self.settings.move_cap {
             self.outcome = Some(Outcome::draw(EndReason::MoveCap));
@@ -507,7 +621,12 @@ impl Game {
 
     /// Sits (R24): the seat to act waits deliberately; its board stands. Not
     /// a move (F7): it does not count toward the cap or clear draw offers.
-    pub fn sit(&mut self, seat: Seat) -> Result<Option<Outcome>, GameError> {
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`], [`GameError::SitInLiveGame`],
+    /// [`GameError::NotYourTurn`], [`GameError::NoSitsLeft`]; nothing changes.
+    pub fn sit(&mut self, seat: Seat) -> Result<Report, GameError> {
         self.ensure_open()?;
         if self.settings.mode != Mode::TurnBased {
             return Err(GameError::SitInLiveGame);
@@ -519,36 +638,57 @@ impl Game {
             return Err(GameError::NoSitsLeft { seat });
         }
         self.turn.sits_left[seat.index()] -= 1;
-        self.history.push(Action {
-            seat,
-            kind: ActionKind::Sit,
-            at_ms: self.now_ms,
-            clock_ms: None,
-        });
-        self.turn.advance(&self.boards, seat);
+        let action = Action {
+            offers: self.draw_offers,
+            ..Action::of(Some(seat), ActionKind::Sit, self.now_ms)
+        };
+        self.log_push(action);
+        self.turn.advance(&self.boards, self.status, seat);
         if self.turn.record(&self.boards) >= 3 {
             self.outcome = Some(Outcome::draw(EndReason::Repetition));
         }
-        Ok(self.outcome)
+        Ok(self.report(action, true, None, None))
     }
 
-    /// Checks the clocks at `at_ms` (R21): returns the ending if a flag fell.
-    pub fn tick(&mut self, at_ms: u64) -> Result<Option<Outcome>, GameError> {
+    /// Checks the clocks at `at_ms` (R21) and advances the game's time to
+    /// it; the report's ending says whether a flag fell (then the game ended
+    /// at the flag's millisecond, F2).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`], [`GameError::TimeWentBackwards`]; nothing
+    /// changes.
+    pub fn tick(&mut self, at_ms: u64) -> Result<Report, GameError> {
         self.ensure_open()?;
-        let outcome = self.check_time(Some(at_ms), false)?;
-        if outcome.is_none() {
+        if self.check_time(Some(at_ms), false)?.is_none() {
             self.now_ms = at_ms;
+            self.log_push(Action::of(None, ActionKind::Tick, at_ms));
         }
-        Ok(outcome)
+        let action = self.log.last().copied();
+        Ok(self.report(
+            action.unwrap_or(Action::of(None, ActionKind::Tick, at_ms)),
+            true,
+            None,
+            None,
+        ))
     }
 
     /// `seat` resigns (R29, F10): at any moment, its team loses.
-    pub fn resign(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<Outcome, GameError> {
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`] (also when a clock ran out by `at_ms`: then
+    /// the game ends at the flag, F2), [`GameError::TimeWentBackwards`].
+    pub fn resign(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<Report, GameError> {
         self.leave(seat, at_ms, EndReason::Resignation)
     }
 
     /// `seat` leaves the game (R29, F10): its team loses.
-    pub fn abandon(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<Outcome, GameError> {
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::resign`].
+    pub fn abandon(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<Report, GameError> {
         self.leave(seat, at_ms, EndReason::Abandonment)
     }
 
@@ -557,7 +697,7 @@ impl Game {
         seat: Seat,
         at_ms: Option<u64>,
         reason: EndReason,
-    ) -> Result<Outcome, GameError> {
+    ) -> Result<Report, GameError> {
         self.ensure_open()?;
         if self.check_time(at_ms, false)?.is_some() {
             return Err(GameError::GameOver);
@@ -565,30 +705,55 @@ impl Game {
         if let Some(at) = at_ms {
             self.now_ms = at;
         }
-        let outcome = Outcome::loss(seat, reason);
-        self.outcome = Some(outcome);
-        Ok(outcome)
+        self.outcome = Some(Outcome::loss(seat, reason));
+        let kind = match reason {
+            EndReason::Resignation => ActionKind::Resign,
+            _ => ActionKind::Abandon,
+        };
+        let action = Action::of(Some(seat), kind, self.now_ms);
+        self.log_push(action);
+        Ok(self.report(action, true, None, None))
     }
 
     /// A human seat offers a draw (R30, F11); when every human seat has a
-    /// standing offer, the game is drawn by agreement.
-    pub fn offer_draw(&mut self, seat: Seat) -> Result<Option<Outcome>, GameError> {
+    /// standing offer, the game is drawn by agreement. An offer already
+    /// standing is accepted and changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`], [`GameError::NotHuman`].
+    pub fn offer_draw(&mut self, seat: Seat) -> Result<Report, GameError> {
         self.ensure_open()?;
         if !self.settings.humans.has(seat) {
             return Err(GameError::NotHuman { seat });
         }
-        self.draw_offers |= Seats::of(seat);
-        if self.draw_offers.contains(self.settings.humans) {
-            self.outcome = Some(Outcome::draw(EndReason::Agreement));
+        let action = Action::of(Some(seat), ActionKind::OfferDraw, self.now_ms);
+        let logged = !self.draw_offers.has(seat);
+        if logged {
+            self.draw_offers |= Seats::of(seat);
+            self.log_offer(seat, true);
+            if self.draw_offers.contains(self.settings.humans) {
+                self.outcome = Some(Outcome::draw(EndReason::Agreement));
+            }
         }
-        Ok(self.outcome)
+        Ok(self.report(action, logged, None, None))
     }
 
-    /// Withdraws `seat`'s standing draw offer, if any (R30).
-    pub fn withdraw_draw(&mut self, seat: Seat) -> Result<(), GameError> {
+    /// Withdraws `seat`'s standing draw offer (R30); with none standing it
+    /// is accepted and changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`].
+    pub fn withdraw_draw(&mut self, seat: Seat) -> Result<Report, GameError> {
         self.ensure_open()?;
-        self.draw_offers -= Seats::of(seat);
-        Ok(())
+        let action = Action::of(Some(seat), ActionKind::WithdrawDraw, self.now_ms);
+        let logged = self.draw_offers.has(seat);
+        if logged {
+            self.draw_offers -= Seats::of(seat);
+            self.log_offer(seat, false);
+        }
+        Ok(self.report(action, logged, None, None))
     }
 
     /// The position of both boards as BFEN (N2), written without allocation.

@@ -27,6 +27,7 @@ impl OutcomeError {
 
 /// The rule that ended the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum EndReason {
     /// R27: a bughouse checkmate on either board.
     Checkmate,
@@ -121,6 +122,7 @@ impl EndReason {
 /// seat the ending names (F13): the mated, flagged, resigning or leaving
 /// seat; draws name none.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The winning team, or `None` for a draw.
     pub winner: Option<Team>,

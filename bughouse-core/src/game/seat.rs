@@ -9,6 +9,7 @@ use crate::{BoardIdError, Color, Excerpt, SeatError};
 /// One of the two boards (R1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BoardId {
     /// Board A.
     A = 0,
@@ -71,6 +72,7 @@ impl BoardId {
 /// One of the two teams (R2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Team {
     /// Team 1: A-White and B-Black.
     One = 1,
@@ -98,6 +100,7 @@ impl Team {
 /// A seat: a colour on a board (R1). Written as the BPGN letter: `A` is
 /// A-White, `a` A-Black, `B` B-White, `b` B-Black.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Seat {
     /// The board the seat plays on.
     pub board: BoardId,
@@ -251,6 +254,7 @@ impl fmt::Display for Seat {
 bitflags! {
     /// A set of seats, e.g. which seats are human (R30).
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
     pub struct Seats: u8 {
         /// A-White.
         const A_WHITE = 1;

@@ -14,6 +14,7 @@ pub const MAX_MOVE_CAP: u16 = 2000;
 
 /// The two ways to play (section 5 of the rules).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// Both boards at once, with clocks (R19–R21).
     #[default]
@@ -96,6 +97,7 @@ pub fn parse_humans(letters: &str) -> Result<Seats, SettingsError> {
 /// How a game is played. Checked by [`GameSettings::validate`] when a game
 /// is made: a game never runs with settings the rules forbid.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameSettings {
     /// Live or turn-based.
     pub mode: Mode,

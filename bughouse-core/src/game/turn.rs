@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Board, Seat};
+use crate::{Board, BoardStatus, Seat};
 
 /// The fixed rotation (R22): A-White, B-White, B-Black, A-Black, then again.
 pub const ROTATION: [Seat; 4] = [Seat::A_WHITE, Seat::B_WHITE, Seat::B_BLACK, Seat::A_BLACK];
@@ -33,6 +33,15 @@ pub fn state_hash(boards: &[Board; 2], to_act: Option<Seat>) -> u64 {
 /// move on its board and that has a legal move or drop. Seats whose board
 /// waits for the opponent and seats that are waiting are skipped (R23).
 pub fn next_to_act(boards: &[Board; 2], last: Option<Seat>) -> Option<Seat> {
+    next_with_status(boards, boards.each_ref().map(|b| b.status()), last)
+}
+
+/// As [`next_to_act`], with each board's status already known.
+fn next_with_status(
+    boards: &[Board; 2],
+    status: [BoardStatus; 2],
+    last: Option<Seat>,
+) -> Option<Seat> {
     let start = match last {
         Some(seat) => ROTATION
             .iter()
@@ -41,8 +50,8 @@ pub fn next_to_act(boards: &[Board; 2], last: Option<Seat>) -> Option<Seat> {
         None => 0,
     };
     (0..4).map(|i| ROTATION[(start + i) % 4]).find(|seat| {
-        let board = &boards[seat.board.index()];
-        board.turn() == seat.color && board.has_legal_move()
+        let b = seat.board.index();
+        boards[b].turn() == seat.color && status[b] == BoardStatus::Playing
     })
 }
 
@@ -60,28 +69,28 @@ pub struct TurnState<const N: usize> {
 }
 
 impl<const N: usize> TurnState<N> {
-    /// The state at the start of a game.
-    pub fn new(boards: &[Board; 2]) -> Self {
+    /// An empty state, to be [`TurnState::reset`] before use.
+    pub fn new() -> Self {
         TurnState {
             last_actor: None,
-            to_act: next_to_act(boards, None),
+            to_act: None,
             sits_left: [SITS_PER_SEAT; 4],
             states: ArrayVec::new(),
         }
     }
 
-    /// Back to the start of a game on `boards`.
-    pub fn reset(&mut self, boards: &[Board; 2]) {
+    /// Back to the start of a game on `boards`, whose statuses are `status`.
+    pub fn reset(&mut self, boards: &[Board; 2], status: [BoardStatus; 2]) {
         self.last_actor = None;
-        self.to_act = next_to_act(boards, None);
+        self.to_act = next_with_status(boards, status, None);
         self.sits_left = [SITS_PER_SEAT; 4];
         self.states.clear();
     }
 
     /// After `seat` acted: the next seat to act.
-    pub fn advance(&mut self, boards: &[Board; 2], seat: Seat) {
+    pub fn advance(&mut self, boards: &[Board; 2], status: [BoardStatus; 2], seat: Seat) {
         self.last_actor = Some(seat);
-        self.to_act = next_to_act(boards, Some(seat));
+        self.to_act = next_with_status(boards, status, Some(seat));
     }
 
     /// Records the current state; returns how often it has now occurred.

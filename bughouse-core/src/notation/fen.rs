@@ -316,15 +316,15 @@ pub(crate) fn material(board: &Board, colors: &[Color]) -> [u32; 5] {
 }
 
 /// Where the fields a position check blames start, in bytes.
-struct FieldOffsets {
-    placement: usize,
-    turn: usize,
-    castling: usize,
+pub(crate) struct FieldOffsets {
+    pub(crate) placement: usize,
+    pub(crate) turn: usize,
+    pub(crate) castling: usize,
 }
 
 /// The checks every board built from text must pass; each error points at
 /// the field at fault.
-fn validate(board: &Board, fields: FieldOffsets) -> Result<(), FenError> {
+pub(crate) fn validate(board: &Board, fields: FieldOffsets) -> Result<(), FenError> {
     let at = |offset, kind| FenError { offset, kind };
     for color in Color::ALL {
         if board.by_piece(Role::King.of(color)).count() != 1 {
@@ -390,7 +390,7 @@ fn validate(board: &Board, fields: FieldOffsets) -> Result<(), FenError> {
 /// An en passant square is well placed when the last move could have been a
 /// double step past it: it and the square the pawn came from are empty, and
 /// the pawn stands just beyond it.
-fn ep_is_well_placed(board: &Board, ep: Square) -> bool {
+pub(crate) fn ep_is_well_placed(board: &Board, ep: Square) -> bool {
     let us = board.turn;
     let (rank, forward): (usize, i32) = if us.is_white() { (5, -8) } else { (2, 8) };
     if ep.rank().index() != rank {
@@ -415,6 +415,17 @@ impl FromStr for Board {
 
 /// Writes the placement with `~` marks and the `[pocket]`, as in N1.
 pub(crate) fn write_placement(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write_squares(board, f)?;
+    f.write_str("[")?;
+    write!(f, "{}", board.pockets[0])?;
+    for c in board.pockets[1].letters() {
+        write!(f, "{}", c.to_ascii_lowercase())?;
+    }
+    f.write_str("]")
+}
+
+/// The eight ranks of a placement, `~` after promoted pieces, no pockets.
+pub(crate) fn write_squares(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for rank in (0..8).rev() {
         let mut empty = 0;
         for file in 0..8 {
@@ -440,12 +451,7 @@ pub(crate) fn write_placement(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt:
             f.write_str("/")?;
         }
     }
-    f.write_str("[")?;
-    write!(f, "{}", board.pockets[0])?;
-    for c in board.pockets[1].letters() {
-        write!(f, "{}", c.to_ascii_lowercase())?;
-    }
-    f.write_str("]")
+    Ok(())
 }
 
 impl fmt::Display for Board {

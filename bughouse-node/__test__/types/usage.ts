@@ -85,7 +85,11 @@ const sitMove: string | null = history[0].move
 const text: string = g.bpgn() + g.bpgn({ WhiteA: 'ann', Event: 'club' })
 const numbers: number = g.nowMs + g.movesPlayed + g.moveCap
 const mode: 'live' | 'turn' = g.mode
-const tc: string | null = g.timeControl
+const tc: { baseMs: number; incrementMs: number } | null = g.timeControl
+const exact = new Game({ timeControl: { baseMs: 2_500, incrementMs: 500 } })
+const pgnForm = new Game({ timeControl: '180+2', mode: 'live' })
+exact.dispose()
+pgnForm[Symbol.dispose]()
 const humans: string = g.humans
 const copy: Game = g.copy()
 const pocketA: Pocket = g.pocket('A')
@@ -103,7 +107,8 @@ const records: BpgnRecord[] = readBpgn('[WhiteA "x"]\n1A. e4 *')
 const fromBytes: BpgnRecord[] = readBpgn(new Uint8Array(0))
 for (const r of records) {
   const tags: Record<string, string> = r.tags
-  const game: Game = r.game
+  const game: Game | null = r.game
+  const single: Board | null = r.board
   const error: string | null = r.error
   const ending: string | null = r.recordedEnding
   const kind: 'checkmate' | 'time' | 'resignation' | 'abandonment' | 'draw' | 'aborted' | 'unknown' = r.recordedKind
@@ -118,6 +123,7 @@ const botChoice: string | null = g.botMove('A') ?? g.botMove('a', { nodes: 2000,
 const botPlayed: string | null = g2.botMove('B', { play: true, atMs: 1500 })
 const botOpts: BotOptions = { nodes: null, seed: undefined, play: false }
 const botLater: Promise<string | null> = g2.botMoveAsync('b', botOpts)
+const botAborted: Promise<string | null> = g2.botMoveAsync('b', { play: true, atMs: () => 5, signal: AbortSignal.timeout(10) })
 // @ts-expect-error: the budget is a number
 g.botMove('A', { nodes: '25000' })
 // @ts-expect-error: play is a boolean
@@ -150,3 +156,15 @@ void [turnLiteral, b2, moves, played, undone, flags, knights, role, color, nodes
 void [sanMoves, san, uci, boardA, bfen, seatMoves, pushed, toAct, sat, sits, canSit, ticked, resigned, left]
 void [offered, offers, clock, over, played2, atMs, sitMove, text, numbers, mode, tc, humans, copy, pocketA]
 void [letter, fromBytes, notReason, botChoice, botPlayed, botLater, notNull]
+
+// What board UIs need (both builds).
+const dests: Map<string, string[]> = b.dests()
+const dropDests: Map<'pawn' | 'knight' | 'bishop' | 'rook' | 'queen', string[]> = b2.dropDests()
+const checkers: string[] = b.checkers()
+const checkedKing: string | null = b.checkedKing()
+const attacked: string[] = b.attacks('g1')
+const boardHistory: string[] = b.copy().history()
+const lastMove: string | null = b.lastMove()
+// @ts-expect-error: a king is never dropped
+b2.dropDests().get('king')
+void [dests, dropDests, checkers, checkedKing, attacked, boardHistory, lastMove]

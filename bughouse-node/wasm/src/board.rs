@@ -56,10 +56,11 @@ impl Board {
         self.inner.turn().name().into()
     }
 
-    /// The legal moves and drops as move codes (behind `legalMoves()`).
+    /// The legal moves and drops as move codes, written into the code
+    /// buffer; returns how many (behind `legalMoves()`).
     #[wasm_bindgen(js_name = "_legalMoveCodes")]
-    pub fn legal_move_codes(&self) -> Vec<u16> {
-        convert::move_codes(&self.inner.legal_moves())
+    pub fn legal_move_codes(&self) -> u32 {
+        convert::write_move_codes(&self.inner.legal_moves())
     }
 
     /// Every legal move in SAN, separated by spaces (behind `legalMovesSan()`).

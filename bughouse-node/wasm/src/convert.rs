@@ -204,10 +204,31 @@ pub fn move_of_code(code: u32) -> Option<core::Move> {
     core::Move::from_u16(u16::try_from(code).ok()?)
 }
 
-/// The codes of `moves`, as a `Uint16Array` for the JS layer's table of
-/// interned UCI strings.
-pub fn move_codes(moves: &[core::Move]) -> Vec<u16> {
-    moves.iter().map(|&m| move_code(m)).collect()
+thread_local! {
+    /// Where move lists are written for the JS layer, which reads them
+    /// through a `Uint16Array` over this memory (`_codeBuffer()`): no
+    /// allocation and no copy per list. WebAssembly here has one thread.
+    static CODE_BUFFER: std::cell::RefCell<Box<[u16]>> =
+        std::cell::RefCell::new(vec![0; core::MAX_LEGAL_MOVES].into_boxed_slice());
+}
+
+/// Writes the codes of `moves` into the code buffer; returns how many
+/// (at most `MAX_LEGAL_MOVES`, the capacity of a move list).
+pub fn write_move_codes(moves: &[core::Move]) -> u32 {
+    CODE_BUFFER.with(|buffer| {
+        for (slot, m) in buffer.borrow_mut().iter_mut().zip(moves) {
+            *slot = move_code(*m);
+        }
+    });
+    moves.len() as u32
+}
+
+/// The address of the code buffer in the module's memory, and its length.
+pub fn code_buffer() -> (u32, u32) {
+    CODE_BUFFER.with(|buffer| {
+        let buffer = buffer.borrow();
+        (buffer.as_ptr() as usize as u32, buffer.len() as u32)
+    })
 }
 
 /// Reads a seat letter (R1).

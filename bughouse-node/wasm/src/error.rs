@@ -8,64 +8,38 @@ use bughouse_core::{
 };
 use wasm_bindgen::JsValue;
 
-/// The stable `code` of every error the package throws on purpose: the
-/// strings of the addon's `Code` (`../src/error.rs`).
+/// The `code` of every error the package throws on purpose: the core's
+/// [`ErrorCode`] (one vocabulary for every binding), plus the two this
+/// binding has of its own, as the addon's `Code` (`../src/error.rs`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
-    /// A FEN or BFEN that cannot be read, or a position no game can reach (N1, N2).
-    InvalidFen,
-    /// Move text that is neither UCI nor SAN (N3).
-    InvalidMove,
-    /// A well-formed move that is not legal now (R9–R13), UCI or SAN.
-    IllegalMove,
-    /// SAN that fits more than one legal move (N3).
-    AmbiguousMove,
-    /// A seat acting when it is not its turn (R19, R22, F12).
-    NotYourTurn,
-    /// An action after the game ended (R27–R34, F2).
-    GameOver,
-    /// A seat that used its three sits (R24).
-    NoSitsLeft,
-    /// Text with no BPGN game record in it at all (N4).
-    InvalidBpgn,
-    /// A timestamp before the game's time (R21, F3).
-    TimeWentBackwards,
-    /// A move without a timestamp in a live game with clocks (R21).
-    TimestampRequired,
-    /// A sit in the live game (F7).
-    SitInLiveGame,
-    /// A draw offer from a computer seat (R30, F11).
-    NotHuman,
-    /// A string argument outside its set.
-    InvalidArgValue,
-    /// An argument of the wrong JavaScript type.
-    InvalidArgType,
-    /// A number argument that is not an integer in range.
-    OutOfRange,
+    /// One of the core's codes.
+    Core(ErrorCode),
     /// `pop()` with no move to take back.
     EmptyHistory,
+    /// An argument of the wrong JavaScript type (Node's own code, as
+    /// index.js's `readBpgn` gives it).
+    InvalidArgType,
+}
+
+// The core's codes the binding also gives for its own argument checks.
+#[allow(non_upper_case_globals)]
+impl Code {
+    /// A string argument outside its set.
+    pub const InvalidArgValue: Code = Code::Core(ErrorCode::InvalidArgValue);
+    /// A number argument that is not an integer in range.
+    pub const OutOfRange: Code = Code::Core(ErrorCode::OutOfRange);
+    /// Text with no BPGN game record in it at all (N4).
+    pub const InvalidBpgn: Code = Code::Core(ErrorCode::InvalidBpgn);
 }
 
 impl Code {
     /// The string JavaScript sees as `error.code`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Code::InvalidFen => "ERR_INVALID_FEN",
-            Code::InvalidMove => "ERR_INVALID_MOVE",
-            Code::IllegalMove => "ERR_ILLEGAL_MOVE",
-            Code::AmbiguousMove => "ERR_AMBIGUOUS_MOVE",
-            Code::NotYourTurn => "ERR_NOT_YOUR_TURN",
-            Code::GameOver => "ERR_GAME_OVER",
-            Code::NoSitsLeft => "ERR_NO_SITS_LEFT",
-            Code::InvalidBpgn => "ERR_INVALID_BPGN",
-            Code::TimeWentBackwards => "ERR_TIME_WENT_BACKWARDS",
-            Code::TimestampRequired => "ERR_TIMESTAMP_REQUIRED",
-            Code::SitInLiveGame => "ERR_SIT_IN_LIVE_GAME",
-            Code::NotHuman => "ERR_NOT_HUMAN",
-            Code::InvalidArgValue => "ERR_INVALID_ARG_VALUE",
-            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
-            Code::OutOfRange => "ERR_OUT_OF_RANGE",
+            Code::Core(code) => code.as_str(),
             Code::EmptyHistory => "ERR_EMPTY_HISTORY",
+            Code::InvalidArgType => "ERR_INVALID_ARG_TYPE",
         }
     }
 }
@@ -87,26 +61,9 @@ pub fn error(code: Code, message: impl AsRef<str>) -> JsValue {
     e.into()
 }
 
-/// Any core error: its code (the core's, one vocabulary with the addon and
-/// Python) and its message.
+/// An error of the core, with its code and its message.
 pub fn core(code: ErrorCode, message: impl std::fmt::Display) -> JsValue {
-    let code = match code {
-        ErrorCode::InvalidFen => Code::InvalidFen,
-        ErrorCode::InvalidMove => Code::InvalidMove,
-        ErrorCode::IllegalMove => Code::IllegalMove,
-        ErrorCode::AmbiguousMove => Code::AmbiguousMove,
-        ErrorCode::NotYourTurn => Code::NotYourTurn,
-        ErrorCode::GameOver => Code::GameOver,
-        ErrorCode::NoSitsLeft => Code::NoSitsLeft,
-        ErrorCode::InvalidBpgn => Code::InvalidBpgn,
-        ErrorCode::TimeWentBackwards => Code::TimeWentBackwards,
-        ErrorCode::TimestampRequired => Code::TimestampRequired,
-        ErrorCode::SitInLiveGame => Code::SitInLiveGame,
-        ErrorCode::NotHuman => Code::NotHuman,
-        ErrorCode::OutOfRange => Code::OutOfRange,
-        _ => Code::InvalidArgValue,
-    };
-    error(code, message.to_string())
+    error(Code::Core(code), message.to_string())
 }
 
 /// A FEN that could not be read or describes an impossible position.
@@ -114,7 +71,7 @@ pub fn invalid_fen(e: FenError) -> JsValue {
     core(e.code(), e)
 }
 
-/// Move text that could not be read; the start of `text` is quoted.
+/// Move text that could not be read; an excerpt of `text` is quoted.
 pub fn invalid_move(text: &str, e: MoveTextError) -> JsValue {
     core(e.code(), format_args!("{}: {e}", Excerpt::of(text)))
 }

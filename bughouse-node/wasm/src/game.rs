@@ -23,16 +23,10 @@ impl Game {
         Game { inner }
     }
 
-    /// F12 first: an ended game refuses every action.
-    pub(crate) fn ensure_open(&self) -> Result<()> {
-        self.inner.ensure_open().map_err(error::game)
-    }
-
-    /// F12's first checks, the core's: the game is on, then `seat` names a
-    /// seat.
+    /// F12 first: the game is on, then a known seat (the core's order).
     pub(crate) fn acting_seat(&self, seat: &JsValue) -> Result<core::Seat> {
-        self.ensure_open()?;
-        convert::parse_seat(seat)
+        let text = convert::string(seat, "seat")?;
+        self.inner.acting_seat(&text).map_err(error::game)
     }
 }
 
@@ -104,6 +98,7 @@ impl Game {
         };
         let settings = core::GameSettings {
             mode,
+            // The core checks the whole (R26: no time control in the turn-based game).
             time_control,
             humans,
             move_cap: parse_move_cap(move_cap)?,
@@ -129,9 +124,9 @@ impl Game {
 
     /// The legal moves of `seat` as move codes (behind `legalMoves(seat)`).
     #[wasm_bindgen(js_name = "_legalMoveCodes")]
-    pub fn legal_move_codes(&self, seat: JsValue) -> Result<Vec<u16>> {
+    pub fn legal_move_codes(&self, seat: JsValue) -> Result<u32> {
         let seat = convert::parse_seat(&seat)?;
-        Ok(convert::move_codes(&self.inner.legal_moves(seat)))
+        Ok(convert::write_move_codes(&self.inner.legal_moves(seat)))
     }
 
     /// Plays a move or drop for `seat` at `atMs`, and returns its UCI.
@@ -139,11 +134,15 @@ impl Game {
         let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
         let text = convert::string(&text, "move")?;
-        let (m, _) = self
+        let report = self
             .inner
             .play_text(seat, &text, at_ms)
             .map_err(error::game)?;
-        Ok(convert::uci(m))
+        Ok(report
+            .action
+            .as_move()
+            .map(convert::uci)
+            .unwrap_or_default())
     }
 
     /// Turn-based game: the seat whose turn it is (F5), else `null`.
@@ -156,7 +155,7 @@ impl Game {
     pub fn sit(&mut self, seat: JsValue) -> Result<JsValue> {
         let seat = self.acting_seat(&seat)?;
         Ok(convert::maybe_outcome(
-            self.inner.sit(seat).map_err(error::game)?,
+            self.inner.sit(seat).map_err(error::game)?.outcome(),
         ))
     }
 
@@ -180,10 +179,10 @@ impl Game {
 
     /// Live game: checks the clocks at `atMs` (R21, F2).
     pub fn tick(&mut self, at_ms: JsValue) -> Result<JsValue> {
-        self.ensure_open()?;
+        self.inner.ensure_open().map_err(error::game)?;
         let at_ms = convert::timestamp("atMs", convert::number(&at_ms, "atMs")?)?;
         Ok(convert::maybe_outcome(
-            self.inner.tick(at_ms).map_err(error::game)?,
+            self.inner.tick(at_ms).map_err(error::game)?.outcome(),
         ))
     }
 
@@ -191,18 +190,16 @@ impl Game {
     pub fn resign(&mut self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
         let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        Ok(convert::outcome(
-            self.inner.resign(seat, at_ms).map_err(error::game)?,
-        ))
+        let report = self.inner.resign(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(convert::outcome).ok_or_else(no_ending)
     }
 
     /// `seat` leaves the game (R29, F10).
     pub fn abandon(&mut self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
         let seat = self.acting_seat(&seat)?;
         let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        Ok(convert::outcome(
-            self.inner.abandon(seat, at_ms).map_err(error::game)?,
-        ))
+        let report = self.inner.abandon(seat, at_ms).map_err(error::game)?;
+        report.outcome().map(convert::outcome).ok_or_else(no_ending)
     }
 
     /// A human seat offers a draw (R30, F11).
@@ -210,7 +207,7 @@ impl Game {
     pub fn offer_draw(&mut self, seat: JsValue) -> Result<JsValue> {
         let seat = self.acting_seat(&seat)?;
         Ok(convert::maybe_outcome(
-            self.inner.offer_draw(seat).map_err(error::game)?,
+            self.inner.offer_draw(seat).map_err(error::game)?.outcome(),
         ))
     }
 
@@ -218,7 +215,10 @@ impl Game {
     #[wasm_bindgen(js_name = "withdrawDraw")]
     pub fn withdraw_draw(&mut self, seat: JsValue) -> Result<()> {
         let seat = self.acting_seat(&seat)?;
-        self.inner.withdraw_draw(seat).map_err(error::game)
+        self.inner
+            .withdraw_draw(seat)
+            .map_err(error::game)
+            .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
@@ -263,13 +263,11 @@ impl Game {
     pub fn moves(&self) -> js_sys::Array {
         self.inner
             .history()
-            .iter()
-            .filter_map(|a| match a.kind {
-                core::ActionKind::Move(m) => Some(convert::object(&[
-                    ("seat", seat_str(a.seat).into()),
-                    ("move", convert::uci(m).into()),
-                ])),
-                core::ActionKind::Sit => None,
+            .filter_map(|a| {
+                Some(convert::object(&[
+                    ("seat", seat_str(a.seat?).into()),
+                    ("move", convert::uci(a.as_move()?).into()),
+                ]))
             })
             .collect()
     }
@@ -278,19 +276,14 @@ impl Game {
     pub fn history(&self) -> js_sys::Array {
         self.inner
             .history()
-            .iter()
-            .map(|a| {
-                let (kind, uci) = match a.kind {
-                    core::ActionKind::Move(m) => ("move", JsValue::from(convert::uci(m))),
-                    core::ActionKind::Sit => ("sit", JsValue::NULL),
-                };
-                convert::object(&[
-                    ("seat", seat_str(a.seat).into()),
-                    ("kind", kind.into()),
-                    ("move", uci),
+            .filter_map(|a| {
+                Some(convert::object(&[
+                    ("seat", seat_str(a.seat?).into()),
+                    ("kind", a.kind.as_str().into()),
+                    ("move", convert::nullable(a.as_move().map(convert::uci))),
                     ("atMs", (a.at_ms as f64).into()),
                     ("clockMs", convert::nullable(a.clock_ms.map(f64::from))),
-                ])
+                ]))
             })
             .collect()
     }
@@ -388,4 +381,13 @@ impl Game {
     pub fn start_bfen(&self) -> String {
         core::Bfen(self.inner.start_boards()).to_string()
     }
+}
+
+/// A resignation's report always carries its ending; should it not, an
+/// error rather than a panic.
+fn no_ending() -> JsValue {
+    error::error(
+        Code::Core(bughouse_core::ErrorCode::GameOver),
+        "the game reported no ending",
+    )
 }

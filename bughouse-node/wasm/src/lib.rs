@@ -45,3 +45,16 @@ pub fn uci_of_code(code: u32) -> error::Result<String> {
             )
         })
 }
+
+/// The code buffer's address in the module's memory (see
+/// [`convert::write_move_codes`]).
+#[wasm_bindgen(js_name = "_codeBuffer")]
+pub fn code_buffer() -> u32 {
+    convert::code_buffer().0
+}
+
+/// The code buffer's length in codes.
+#[wasm_bindgen(js_name = "_codeBufferLength")]
+pub fn code_buffer_length() -> u32 {
+    convert::code_buffer().1
+}

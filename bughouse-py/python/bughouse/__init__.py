@@ -51,8 +51,10 @@ from bughouse._bughouse import (
     parse_square,
     perft,
     Move,
+    Piece,
     Pocket,
     Board,
+    BoardOutcome,
     LegalMoves,
     Outcome,
     Game,
@@ -100,8 +102,10 @@ __all__ = [
     "parse_square",
     "perft",
     "Move",
+    "Piece",
     "Pocket",
     "Board",
+    "BoardOutcome",
     "LegalMoves",
     "Outcome",
     "Game",
@@ -118,3 +122,6 @@ __all__ = [
     "NoSitsLeftError",
     "InvalidBpgnError",
 ]
+
+# Pictures (pure Python over the engine's reads): `bughouse.svg.board(b)`.
+from bughouse import svg  # noqa: E402

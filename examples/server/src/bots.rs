@@ -6,14 +6,23 @@
 //! few µs to ~150 ms of CPU. It runs under `spawn_blocking` on a copy of
 //! the game, at most one search per core at a time (a semaphore), each
 //! thread with its own transposition table, cleared before each search so
-//! a decision depends only on its game and seed. The bot's wall-time
-//! limits (issue 15) will replace the node budget's role as the time bound.
+//! a decision depends only on its game, seed and when it is stopped. The
+//! node budget is the strength; the bot's time plans (issue 15) bound the
+//! wall time, and a stop flag ends a search whose seat changed hands.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use bughouse_core::{BotAction, Game, SearchLimits, Seat, TableEntry, TranspositionTable};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use bughouse_core::{
+    BotAction, Game, SearchControl, SearchLimits, Seat, TableEntry, TimePlan, TranspositionTable,
+};
 use tokio::sync::Semaphore;
+
+/// The longest any decision may think, whatever its node budget.
+pub const MAX_THINK: Duration = Duration::from_secs(2);
 
 /// Entries of each search thread's table: 4096 × 12 bytes = 48 KiB, room
 /// for every node of a decision at the server's usual budgets.
@@ -38,16 +47,43 @@ impl BotPool {
         }
     }
 
-    /// Chooses an action for `seat` on a copy of the game; `None` when it
-    /// has nothing to do (waiting, R18).
-    pub async fn choose(&self, game: Game, seat: Seat, nodes: u64, seed: u64) -> Option<BotAction> {
+    /// Chooses an action for `seat` on a copy of the game at game time
+    /// `at_ms`; `None` when it has nothing to do (waiting, R18). The node
+    /// budget is the strength; the time plan only bounds it: in a live
+    /// game a share of the seat's own clock (`TimePlan::for_seat`, so the
+    /// computer never flags by thinking), and never more than
+    /// [`MAX_THINK`]. Raising `stop` ends the search at once.
+    pub async fn choose(
+        &self,
+        game: Box<Game>,
+        seat: Seat,
+        nodes: u64,
+        seed: u64,
+        at_ms: u64,
+        stop: Arc<AtomicBool>,
+    ) -> Option<BotAction> {
         let _permit = self.permits.acquire().await.ok()?;
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         tokio::task::spawn_blocking(move || {
             TABLE.with(|table| {
                 let mut table = table.borrow_mut();
                 table.clear();
                 let limits = SearchLimits::nodes(nodes).with_seed(seed);
-                bughouse_core::choose(&game, seat, &limits, &mut table)
+                let start = Instant::now();
+                let clock = move || start.elapsed();
+                let plan =
+                    TimePlan::for_seat(&game, seat, at_ms).unwrap_or(TimePlan::fixed(MAX_THINK));
+                let plan = TimePlan {
+                    target: plan.target.min(MAX_THINK),
+                    limit: plan.limit.min(MAX_THINK),
+                };
+                let control = SearchControl::new()
+                    .with_time(&clock, plan)
+                    .with_stop(&stop);
+                bughouse_core::decide_with(&game, seat, &limits, &control, &mut table)
+                    .map(|d| d.action)
             })
         })
         .await

@@ -134,6 +134,23 @@ impl Db {
         let conn = Connection::open(path).map_err(|e| format!("open {}: {e}", path.display()))?;
         conn.execute_batch(SCHEMA).map_err(|e| e.to_string())?;
         let (tables, next_id) = load(&conn).map_err(|e| format!("load: {e}"))?;
+        // Checkpoints (copying the WAL into the database file, with an
+        // fsync) run on their own connection and thread, in PASSIVE mode,
+        // so the writer never stalls behind one while tables wait.
+        conn.execute_batch("PRAGMA wal_autocheckpoint = 0;")
+            .map_err(|e| e.to_string())?;
+        let checkpointer = Connection::open(path).map_err(|e| e.to_string())?;
+        thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || {
+                loop {
+                    thread::sleep(std::time::Duration::from_secs(1));
+                    if let Err(e) = checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
+                        eprintln!("checkpoint: {e}");
+                    }
+                }
+            })
+            .map_err(|e| e.to_string())?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("sqlite-writer".into())

@@ -14,6 +14,7 @@
 pub mod bots;
 pub mod db;
 pub mod protocol;
+pub mod stats;
 pub mod table;
 pub mod tables;
 
@@ -26,16 +27,17 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::State;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::bots::BotPool;
 use crate::db::{Db, Write};
 use crate::protocol::{ClientMsg, Code, MAX_FRAME_BYTES, error_frame, parse_seat};
-use crate::tables::{ClientAction, Cmd, ConnId, Table};
+use crate::tables::{ClientAction, Cmd, ConnId, Outgoing, Table};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -73,12 +75,18 @@ impl Default for Config {
 pub struct App {
     /// The running tables.
     pub tables: Mutex<HashMap<u64, mpsc::Sender<Cmd>>>,
+    /// What `list` shows of each table, kept by the tables themselves.
+    pub summaries: Mutex<HashMap<u64, serde_json::Value>>,
     /// The database.
     pub db: Db,
     /// The computer players.
     pub bots: BotPool,
     /// The settings.
     pub config: Config,
+    /// Accept-to-broadcast latency: the report queued for every client.
+    pub latency: stats::Latency,
+    /// Accept-to-written latency: each report written to its socket.
+    pub written: stats::Latency,
     next_table: AtomicU64,
     next_conn: AtomicU64,
 }
@@ -89,11 +97,14 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let (db, stored, next_id) = Db::open(&config.db_path)?;
     let app = Arc::new(App {
         tables: Mutex::new(HashMap::new()),
+        summaries: Mutex::new(HashMap::new()),
         db,
         bots: BotPool::new(config.search_threads),
         config: config.clone(),
         next_table: AtomicU64::new(next_id),
         next_conn: AtomicU64::new(1),
+        latency: stats::Latency::default(),
+        written: stats::Latency::default(),
     });
     let mut restored = 0;
     for table in stored {
@@ -109,11 +120,22 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let router = Router::new()
         .route("/", get(page))
         .route("/ws", get(ws_upgrade))
+        .route(
+            "/favicon.ico",
+            get(|| async { axum::http::StatusCode::NO_CONTENT }),
+        )
         .with_state(app);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("bind {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    // Reports are small frames that must leave at once: no Nagle delay
+    // (which, with the client's delayed ACKs, held frames up to ~40 ms+).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            eprintln!("TCP_NODELAY: {e}");
+        }
+    });
     println!("restored {restored} tables");
     println!("listening on {addr}");
     axum::serve(listener, router)
@@ -129,8 +151,13 @@ async fn page() -> Html<&'static str> {
 async fn ws_upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
     // Frames up to 64 KiB are read and answered (above 4 KiB with an
     // error); larger ones close the connection.
+    // Small buffers (tungstenite's default is 128 KiB each way per
+    // connection): frames here are a few hundred bytes, and the read
+    // buffer still grows for a larger frame.
     ws.max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| connection(socket, app))
         .into_response()
 }
@@ -144,7 +171,7 @@ const FLOOD_CLOSE: u32 = 1000;
 struct Conn {
     id: ConnId,
     app: Arc<App>,
-    out: mpsc::Sender<Utf8Bytes>,
+    out: mpsc::Sender<Outgoing>,
     /// The table this connection is at (as a player or spectator).
     table: Option<(u64, mpsc::Sender<Cmd>)>,
     tokens: f64,
@@ -153,11 +180,15 @@ struct Conn {
 
 async fn connection(socket: WebSocket, app: Arc<App>) {
     let (mut sink, mut stream) = socket.split();
-    let (out, mut outgoing) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
+    let (out, mut outgoing) = mpsc::channel::<Outgoing>(OUT_QUEUE);
+    let written_app = app.clone();
     let writer = tokio::spawn(async move {
-        while let Some(text) = outgoing.recv().await {
-            if sink.send(Message::Text(text)).await.is_err() {
+        while let Some(frame) = outgoing.recv().await {
+            if sink.send(Message::Text(frame.text)).await.is_err() {
                 break;
+            }
+            if let Some(accepted) = frame.accepted {
+                written_app.written.record(accepted.elapsed());
             }
         }
         let _ = sink.close().await;
@@ -273,17 +304,29 @@ impl Conn {
     async fn dispatch(&mut self, msg: ClientMsg) {
         match msg {
             ClientMsg::Ping => self.reply(protocol::pong().to_string()),
+            ClientMsg::Stats { reset } => {
+                let (count, p50, p99, max) = self.app.latency.summary(reset);
+                let (writes, w50, w99, wmax) = self.app.written.summary(reset);
+                self.reply(
+                    serde_json::json!({"type": "stats",
+                        "broadcasts": count, "p50_us": p50, "p99_us": p99, "max_us": max,
+                        "writes": writes, "written_p50_us": w50, "written_p99_us": w99,
+                        "written_max_us": wmax})
+                    .to_string(),
+                );
+            }
             ClientMsg::List => {
-                let mut ids: Vec<u64> = self
+                let mut tables: Vec<(u64, serde_json::Value)> = self
                     .app
-                    .tables
+                    .summaries
                     .lock()
-                    .expect("tables lock")
-                    .keys()
-                    .copied()
+                    .expect("summaries lock")
+                    .iter()
+                    .map(|(&id, v)| (id, v.clone()))
                     .collect();
-                ids.sort_unstable();
-                self.reply(serde_json::json!({"type": "tables", "tables": ids}).to_string());
+                tables.sort_unstable_by_key(|(id, _)| *id);
+                let tables: Vec<serde_json::Value> = tables.into_iter().map(|(_, v)| v).collect();
+                self.reply(serde_json::json!({"type": "tables", "tables": tables}).to_string());
             }
             ClientMsg::Create(input) => {
                 let spec = match input.check() {
@@ -342,9 +385,9 @@ impl Conn {
                 self.attach(table, |conn, out, reply| Cmd::Spectate { conn, out, reply })
                     .await;
             }
-            ClientMsg::Start => self.to_table(Cmd::Start { conn: self.id }).await,
-            ClientMsg::Leave => self.to_table(Cmd::Leave { conn: self.id }).await,
-            ClientMsg::State { id } => self.to_table(Cmd::State { conn: self.id, id }).await,
+            ClientMsg::Start => self.send_to_table(Cmd::Start { conn: self.id }).await,
+            ClientMsg::Leave => self.send_to_table(Cmd::Leave { conn: self.id }).await,
+            ClientMsg::State { id } => self.send_to_table(Cmd::State { conn: self.id, id }).await,
             ClientMsg::Move { text, seat } => self.act(seat, ClientAction::Move(text)).await,
             ClientMsg::Sit { seat } => self.act(seat, ClientAction::Sit).await,
             ClientMsg::Resign { seat } => self.act(seat, ClientAction::Resign).await,
@@ -358,7 +401,7 @@ impl Conn {
             Ok(named) => named,
             Err(message) => return self.error(Code::BadValue, &message),
         };
-        self.to_table(Cmd::Act {
+        self.send_to_table(Cmd::Act {
             conn: self.id,
             named,
             action,
@@ -366,7 +409,7 @@ impl Conn {
         .await;
     }
 
-    async fn to_table(&mut self, cmd: Cmd) {
+    async fn send_to_table(&mut self, cmd: Cmd) {
         match &self.table {
             Some((_, tx)) => {
                 if tx.send(cmd).await.is_err() {
@@ -384,7 +427,7 @@ impl Conn {
     async fn attach(
         &mut self,
         id: u64,
-        make: impl FnOnce(ConnId, mpsc::Sender<Utf8Bytes>, tables::Reply) -> Cmd,
+        make: impl FnOnce(ConnId, mpsc::Sender<Outgoing>, tables::Reply) -> Cmd,
     ) {
         if let Some((current, _)) = &self.table {
             if *current != id {

@@ -94,6 +94,13 @@ pub enum ClientMsg {
     },
     /// Answered by `pong`.
     Ping,
+    /// The server's accept-to-broadcast latency so far (100 µs buckets);
+    /// `reset` starts a new count.
+    Stats {
+        /// Start over after answering.
+        #[serde(default)]
+        reset: bool,
+    },
 }
 
 /// A table's settings as a client may give them.
@@ -197,9 +204,9 @@ impl TableSpecInput {
     }
 }
 
-/// The stable error codes of `error` frames. Game refusals use the same
-/// codes as the Node package (`ERR_ILLEGAL_MOVE`…); the others are the
-/// server's own.
+/// The stable error codes of `error` frames. Game refusals carry the
+/// engine's own codes (`ERR_ILLEGAL_MOVE`…, as the Python and Node packages
+/// give them); the others are the server's own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Code {
     /// Not JSON, not an object, an unknown `type` or field, a wrong type.
@@ -222,7 +229,7 @@ pub enum Code {
     NotStarted,
     /// Too many frames: this one was dropped.
     RateLimited,
-    /// The core refused the action: one of the Node package's codes.
+    /// The core refused the action: the engine's code.
     Game(&'static str),
     /// The server could not do it (the database failed); nothing changed.
     Internal,
@@ -247,8 +254,8 @@ impl Code {
         }
     }
 
-    /// The code of a core refusal: the core's own (`GameError::code`), the
-    /// same the Python and Node packages give.
+    /// The code of a core refusal: the core's own stable code, the same
+    /// the Python and Node packages give.
     pub fn of_game_error(error: &GameError) -> Code {
         Code::Game(error.code().as_str())
     }

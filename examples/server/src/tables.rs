@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
@@ -26,7 +27,26 @@ use crate::table::{LogEntry, Refusal, Report, TableAction, TableGame};
 /// A connection's id.
 pub type ConnId = u64;
 /// Frames to one connection.
-pub type Out = mpsc::Sender<Utf8Bytes>;
+pub type Out = mpsc::Sender<Outgoing>;
+
+/// A frame on its way to a client; a report carries when its action was
+/// accepted, so the connection can count the latency once it is written.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    /// The JSON text.
+    pub text: Utf8Bytes,
+    /// When the action was accepted, for reports.
+    pub accepted: Option<Instant>,
+}
+
+impl From<String> for Outgoing {
+    fn from(text: String) -> Outgoing {
+        Outgoing {
+            text: text.into(),
+            accepted: None,
+        }
+    }
+}
 /// What the table answers a join, reconnect or spectate with.
 pub type Reply = oneshot::Sender<Result<Option<Seat>, (Code, String)>>;
 
@@ -146,6 +166,24 @@ struct SeatState {
     /// Bumped whenever who plays the seat changes, so a late search result
     /// for the seat's previous holder is dropped.
     generation: u64,
+    /// Raised to end the running search early (its seat changed hands or
+    /// the game ended): the bot answers within ~0.1 ms.
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl SeatState {
+    /// Who plays the seat changed: forget and stop its search.
+    fn change_holder(&mut self) {
+        self.generation += 1;
+        self.searching = false;
+        self.stop_search();
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -252,6 +290,7 @@ impl Table {
     }
 
     async fn run(mut self) {
+        self.publish();
         loop {
             let bot_ready = self.launch_searches();
             let wake = match (self.next_wake(), bot_ready) {
@@ -277,19 +316,26 @@ impl Table {
             .remove(&self.id);
     }
 
-    /// A table ends its task when its game is over and nobody watches, or
-    /// when it has waited an hour with nobody at it.
+    /// A table ends its task when nobody has been at it for a while: a
+    /// minute after its game ended, an hour while it waits for players.
     fn finished(&mut self) -> bool {
         let nobody = self.clients.is_empty();
         if !nobody || self.running() {
             self.idle_since = None;
             return false;
         }
-        if self.game.is_some() {
-            return true;
-        }
         let since = *self.idle_since.get_or_insert_with(Instant::now);
-        since.elapsed() > Duration::from_secs(3600)
+        since.elapsed() >= self.keep_idle()
+    }
+
+    /// How long a table nobody is at stays: a finished game a minute (a
+    /// player reconnecting sees how it ended), a waiting table an hour.
+    fn keep_idle(&self) -> Duration {
+        if self.game.is_some() {
+            Duration::from_secs(60)
+        } else {
+            Duration::from_secs(3600)
+        }
     }
 
     fn next_wake(&self) -> Option<Instant> {
@@ -306,6 +352,9 @@ impl Table {
             if let Some(at) = self.gone_deadline(seat) {
                 consider(at);
             }
+        }
+        if let Some(since) = self.idle_since {
+            consider(since + self.keep_idle());
         }
         wake
     }
@@ -344,14 +393,18 @@ impl Table {
                 continue;
             }
             let tx = self.tx.upgrade()?;
-            let copy = g.clone();
+            let copy = Box::new(g.clone());
             let nodes = self.spec.bot_nodes;
             let seed = self.id.wrapping_mul(0x9e37_79b9) ^ game.log().len() as u64;
             let generation = state.generation;
             let bots = self.app.bots.clone();
-            self.seats[seat.index()].searching = true;
+            let at_ms = self.game_time(now);
+            let stop = Arc::new(AtomicBool::new(false));
+            let state = &mut self.seats[seat.index()];
+            state.searching = true;
+            state.stop = Some(stop.clone());
             tokio::spawn(async move {
-                let action = bots.choose(copy, seat, nodes, seed).await;
+                let action = bots.choose(copy, seat, nodes, seed, at_ms, stop).await;
                 let _ = tx
                     .send(Cmd::Bot {
                         seat,
@@ -384,7 +437,7 @@ impl Table {
         }
         for seat in Seat::ALL {
             if self.gone_deadline(seat).is_some_and(|d| d <= now) {
-                self.to_computer(seat).await;
+                self.hand_to_computer(seat).await;
             }
         }
     }
@@ -434,8 +487,7 @@ impl Table {
                 state.gone_since = None;
                 if state.computer {
                     state.computer = false;
-                    state.generation += 1;
-                    state.searching = false;
+                    state.change_holder();
                 }
                 let _ = out.try_send(
                     json!({"type": "joined", "table": self.id, "seat": seat_letter(seat), "token": token})
@@ -471,7 +523,7 @@ impl Table {
                     state.gone_since = None;
                     if started {
                         state.computer = running;
-                        state.generation += 1;
+                        state.change_holder();
                     }
                     if let Err(e) = self
                         .app
@@ -570,6 +622,7 @@ impl Table {
                     return;
                 }
                 state.searching = false;
+                state.stop = None;
                 if !state.computer {
                     return;
                 }
@@ -627,8 +680,7 @@ impl Table {
         if state.computer {
             // A human takes over a seat the computer was playing.
             state.computer = false;
-            state.generation += 1;
-            state.searching = false;
+            state.change_holder();
         }
         let _ = out.try_send(
             json!({"type": "joined", "table": self.id, "seat": seat_letter(seat), "token": token})
@@ -733,6 +785,12 @@ impl Table {
                 }
             }
         }
+        if report.outcome.is_some() {
+            for state in &mut self.seats {
+                state.stop_search();
+            }
+            self.publish();
+        }
         self.broadcast_report(&report, accepted);
         if !applied {
             if let Some(conn) = conn {
@@ -776,7 +834,7 @@ impl Table {
     }
 
     /// A human who stayed away past the grace period: the computer plays on.
-    async fn to_computer(&mut self, seat: Seat) {
+    async fn hand_to_computer(&mut self, seat: Seat) {
         let running = self.running();
         let state = &mut self.seats[seat.index()];
         state.gone_since = None;
@@ -796,7 +854,7 @@ impl Table {
             }
         } else if running {
             state.computer = true;
-            state.generation += 1;
+            state.change_holder();
         }
         self.broadcast_seats();
     }
@@ -811,7 +869,7 @@ impl Table {
         self.send_text(conn, frame.to_string().into());
     }
 
-    fn send_text(&mut self, conn: ConnId, text: Utf8Bytes) {
+    fn send_text(&mut self, conn: ConnId, text: Outgoing) {
         if let Some(client) = self.clients.get(&conn) {
             if client.out.try_send(text).is_err() {
                 // Gone or too slow to read its frames: drop it.
@@ -833,7 +891,7 @@ impl Table {
         self.send_text(conn, error_frame(code, message).into());
     }
 
-    fn broadcast(&mut self, text: Utf8Bytes) {
+    fn broadcast(&mut self, text: Outgoing) {
         let mut gone = Vec::new();
         for (&conn, client) in &self.clients {
             if client.out.try_send(text.clone()).is_err() {
@@ -848,6 +906,27 @@ impl Table {
     fn broadcast_seats(&mut self) {
         let frame = json!({"type": "seats", "table": self.id, "seats": self.seats_view()});
         self.broadcast(frame.to_string().into());
+        self.publish();
+    }
+
+    /// What `list` shows of this table: its status, settings and seats.
+    fn publish(&self) {
+        let status = match &self.game {
+            None => "waiting",
+            Some(g) if g.game().is_over() => "over",
+            Some(_) => "running",
+        };
+        let summary = json!({
+            "table": self.id,
+            "status": status,
+            "settings": spec_view(&self.spec),
+            "seats": self.seats_view(),
+        });
+        self.app
+            .summaries
+            .lock()
+            .expect("summaries lock")
+            .insert(self.id, summary);
     }
 
     fn broadcast_report(&mut self, report: &Report, accepted: Instant) {
@@ -872,7 +951,11 @@ impl Table {
             .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
             .map_or(0, |d| d.as_micros() as u64);
         frame["accepted_us"] = json!(wall);
-        self.broadcast(frame.to_string().into());
+        self.broadcast(Outgoing {
+            text: frame.to_string().into(),
+            accepted: Some(accepted),
+        });
+        self.app.latency.record(accepted.elapsed());
     }
 
     fn seats_view(&self) -> Value {
@@ -1005,6 +1088,7 @@ fn position_view(table: &TableGame) -> Value {
         )
     };
     let live = game.settings().mode == Mode::Live;
+    let snapshot = game.snapshot();
     json!({
         "bfen": game.bfen().to_string(),
         "moves_played": game.moves_played(),
@@ -1018,6 +1102,10 @@ fn position_view(table: &TableGame) -> Value {
         "sits_left": if live { Value::Null } else { seats(&|s| json!(game.sits_left(s))) },
         "draw_offers": game.draw_offers().seats().map(|s| s.char()).collect::<String>(),
         "next_flag_ms": table.next_flag_ms(),
+        // The core's snapshot: who may move now, and which boards' side to
+        // move is waiting (R18: no move or drop, not mated; its clock runs).
+        "may_move": snapshot.may_move.seats().map(|s| s.char()).collect::<String>(),
+        "waiting": snapshot.waiting,
     })
 }
 

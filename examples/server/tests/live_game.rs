@@ -37,7 +37,10 @@ fn follow(mirror: &mut Game, report: &Value) {
                 .play(seat.expect("seat"), m, Some(at))
                 .expect("a legal move");
         }
-        "flag" => assert!(mirror.tick(at).expect("tick").is_some(), "{report}"),
+        "flag" => assert!(
+            mirror.tick(at).expect("tick").outcome().is_some(),
+            "{report}"
+        ),
         "resign" => {
             mirror
                 .resign(seat.expect("seat"), Some(at))
@@ -46,7 +49,9 @@ fn follow(mirror: &mut Game, report: &Value) {
         "offer_draw" => {
             mirror.offer_draw(seat.expect("seat")).expect("offer");
         }
-        "withdraw_draw" => mirror.withdraw_draw(seat.expect("seat")).expect("withdraw"),
+        "withdraw_draw" => {
+            mirror.withdraw_draw(seat.expect("seat")).expect("withdraw");
+        }
         other => panic!("unexpected kind {other}"),
     }
     assert_eq!(report["bfen"], mirror.bfen().to_string().as_str());
@@ -93,11 +98,10 @@ async fn play(mut client: Client, seat: Seat, seed: u64) -> Vec<Value> {
                 let pick = legal
                     .iter()
                     .copied()
-                    .filter(|m| {
+                    .find(|m| {
                         matches!(m, Move::Drop { .. })
                             || mirror.board(seat.board).piece_at(m.to()).is_some()
                     })
-                    .nth(0)
                     .filter(|_| (seed + n) % 2 == 0)
                     .unwrap_or(
                         legal[((seed.wrapping_mul(31) + n * 7) % legal.len() as u64) as usize],

@@ -185,6 +185,20 @@ async fn one_human_and_three_computers_play_turn_based_with_a_sit() {
     // A move before the start is refused.
     human.send(json!({"type": "move", "move": "e4"})).await;
     assert_eq!(human.expect("error").await["code"], "ERR_NOT_STARTED");
+    // The lobby lists it, waiting, with its one human.
+    host.send(json!({"type": "list"})).await;
+    let list = host.expect("tables").await;
+    let listed = list["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == table)
+        .expect("the table is listed")
+        .clone();
+    assert_eq!(listed["status"], "waiting");
+    assert_eq!(listed["settings"]["mode"], "turn_based");
+    assert_eq!(holder(&listed, "A"), "human");
+    assert_eq!(holder(&listed, "a"), "empty");
     human.send(json!({"type": "start"})).await;
     let mut frame = human
         .until(|f| f["type"] == "state" && f["status"] == "running")

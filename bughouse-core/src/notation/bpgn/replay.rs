@@ -286,7 +286,7 @@ impl<'a> Record<'a> {
         else {
             return first;
         };
-        let ending_board = game.history().last().map(|a| a.seat.board);
+        let ending_board = game.history().last().and_then(|a| a.seat).map(|s| s.board);
         let mut moves = self.moves();
         let mut i = 0;
         let mut rest_on_other_board = true;
@@ -369,6 +369,25 @@ impl<'a> Record<'a> {
     /// Replays this record as a single-board game in `flavour` (crazyhouse
     /// archives: [`Flavour::Crazyhouse`]), White and Black alternating.
     pub fn replay_board(&self, flavour: Flavour) -> BoardReplay<'a> {
+        self.replay_board_each(flavour, &mut |_, _| {})
+    }
+
+    /// As [`Record::replay_board`], calling `on_move(board, move)` with the
+    /// position before each move replayed: how a caller keeps the game's
+    /// moves (a move stack, a list of positions) without a second replay.
+    ///
+    /// ```
+    /// use bughouse_core::{Flavour, bpgn::BpgnReader};
+    /// let record = BpgnReader::new(b"1. e4 e5 2. Nf3 *\n").next().unwrap();
+    /// let mut seen = 0;
+    /// let replay = record.replay_board_each(Flavour::Crazyhouse, &mut |_, _| seen += 1);
+    /// assert_eq!((seen, replay.moves), (3, 3));
+    /// ```
+    pub fn replay_board_each(
+        &self,
+        flavour: Flavour,
+        on_move: &mut impl FnMut(&Board, crate::Move),
+    ) -> BoardReplay<'a> {
         let error = |kind, seat, number, text| ReplayError {
             game: self.number,
             move_number: number,
@@ -398,6 +417,7 @@ impl<'a> Record<'a> {
                 .and_then(|san| san.to_move(&board).map_err(ReplayErrorKind::Illegal));
             match result {
                 Ok(m) => {
+                    on_move(&board, m);
                     board.play_unchecked(m);
                     count += 1;
                 }

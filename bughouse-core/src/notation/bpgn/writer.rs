@@ -133,36 +133,30 @@ pub fn write_bpgn<W: Write>(game: &Game, tags: &[(&str, &str)], out: &mut W) -> 
     writeln!(out, "[Result \"{result}\"]")?;
 
     let mut w = Wrapped { out, column: 0 };
-    // Replayed without clocks: the history's own clocks are what is written.
-    let settings = crate::GameSettings {
-        time_control: None,
-        ..*game.settings()
-    };
-    let mut replay = Game::build(*game.start_boards(), settings);
-    for action in game.history() {
+    // SAN needs each move's board before it: two bare boards replay the
+    // moves (captures routed to the partner's pocket, R5), not a second game.
+    let mut boards = *game.start_boards();
+    for action in game.log() {
+        let Some(seat) = action.seat else { continue };
         match action.kind {
             ActionKind::Move(m) => {
-                let board = replay.board(action.seat.board);
+                let board = &boards[seat.board.index()];
                 let san = SanPlus::from_move(board, m);
                 let number = board.fullmoves();
                 match action.clock_ms {
                     Some(ms) => w.word(format_args!(
                         "{number}{}. {san}{{{}}}",
-                        action.seat.char(),
+                        seat.char(),
                         Seconds(ms)
                     ))?,
-                    None => w.word(format_args!("{number}{}. {san}", action.seat.char()))?,
+                    None => w.word(format_args!("{number}{}. {san}", seat.char()))?,
                 }
-                if replay.play_recorded(action.seat, m, None).is_err() {
-                    return Err(fmt::Error);
-                }
-            }
-            ActionKind::Sit => {
-                w.word(format_args!("{{{} sits}}", action.seat.char()))?;
-                if replay.sit(action.seat).is_err() {
-                    return Err(fmt::Error);
+                if let Some(piece) = boards[seat.board.index()].play_unchecked(m) {
+                    boards[seat.board.other().index()].add_to_pocket(piece.color, piece.role);
                 }
             }
+            ActionKind::Sit => w.word(format_args!("{{{} sits}}", seat.char()))?,
+            _ => {}
         }
     }
     if let Some(o) = outcome {

@@ -1,0 +1,532 @@
+//! Matches of our bot against Fairy-Stockfish (UCI), for the bot's
+//! strength: bughouse turn-based (our team against a Fairy-Stockfish team,
+//! one engine process per seat) or crazyhouse (one board), at equal nodes
+//! or equal time per decision. Teams (colours in crazyhouse) are swapped
+//! every match, and each pair of matches starts from the same random
+//! opening, so the rotation's bias (team 2 moves first on board B) cancels.
+//!
+//! ```text
+//! benches/vs_fairy.sh [--variant bughouse|crazyhouse] [--nodes N | --movetime MS]
+//!                     [--matches M] [--seed S] [--random-plies K] [--max-actions A]
+//!                     [--fairy PATH]
+//! ```
+//!
+//! `vs_fairy.sh` installs Debian's `fairy-stockfish` when it is missing and
+//! runs this binary. Fairy-Stockfish gets the seat's board as a FEN with
+//! both pockets in brackets (its `bughouse` variant does not know the other
+//! board: its captures simply leave the board); its moves are read as UCI
+//! (`P@e4` drops). Our bot answers through `decide_with`, a fixed
+//! `TimePlan` on `Instant` for `--movetime`, nodes only for `--nodes`.
+//!
+//! Prints the score of our side with wins / draws / losses, an Elo estimate
+//! with its 95% interval (from the per-match score's standard error), how
+//! games ended, and each side's time per decision (average, p99, worst).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bughouse_core::{
+    Board, BoardStatus, Bot, BotAction, Flavour, Game, GameSettings, SearchControl, SearchLimits,
+    Seat, Seats, TableEntry, Team, TimePlan,
+};
+
+/// A small seeded generator (xorshift64*), so runs repeat exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Variant {
+    Bughouse,
+    Crazyhouse,
+}
+
+/// The budget of every decision, the same for both sides.
+#[derive(Copy, Clone, Debug)]
+enum Budget {
+    Nodes(u64),
+    MoveTime(Duration),
+}
+
+struct Options {
+    variant: Variant,
+    budget: Budget,
+    matches: u32,
+    seed: u64,
+    random_plies: u32,
+    max_actions: u32,
+    fairy: String,
+}
+
+fn parse_options() -> Options {
+    let mut o = Options {
+        variant: Variant::Bughouse,
+        budget: Budget::Nodes(25_000),
+        matches: 20,
+        seed: 1,
+        random_plies: 2,
+        max_actions: 600,
+        fairy: "fairy-stockfish".into(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        let number = || -> u64 {
+            value.parse().unwrap_or_else(|_| {
+                eprintln!("{} needs a number, not {value:?}", args[i]);
+                std::process::exit(2)
+            })
+        };
+        match args[i].as_str() {
+            "--variant" => {
+                o.variant = match value.as_str() {
+                    "bughouse" => Variant::Bughouse,
+                    "crazyhouse" => Variant::Crazyhouse,
+                    _ => {
+                        eprintln!("--variant is bughouse or crazyhouse");
+                        std::process::exit(2)
+                    }
+                }
+            }
+            "--nodes" => o.budget = Budget::Nodes(number().max(1)),
+            "--movetime" => o.budget = Budget::MoveTime(Duration::from_millis(number().max(1))),
+            "--matches" => o.matches = number() as u32,
+            "--seed" => o.seed = number(),
+            "--random-plies" => o.random_plies = number() as u32,
+            "--max-actions" => o.max_actions = number() as u32,
+            "--fairy" => o.fairy = value,
+            other => {
+                eprintln!("unknown option {other}; see the file's doc comment");
+                std::process::exit(2)
+            }
+        }
+        i += 2;
+    }
+    o
+}
+
+/// One Fairy-Stockfish process, spoken to over UCI.
+struct Fairy {
+    /// The search time of the last `go`, as the engine reports it.
+    reported: Duration,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Fairy {
+    fn start(path: &str, variant: Variant) -> Fairy {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                eprintln!("cannot start {path}: {e} (benches/vs_fairy.sh installs it)");
+                std::process::exit(1)
+            });
+        let input = child.stdin.take().expect("piped");
+        let output = BufReader::new(child.stdout.take().expect("piped"));
+        let mut fairy = Fairy {
+            reported: Duration::ZERO,
+            child,
+            input,
+            output,
+        };
+        fairy.send("uci");
+        fairy.wait_for("uciok");
+        let name = match variant {
+            Variant::Bughouse => "bughouse",
+            Variant::Crazyhouse => "crazyhouse",
+        };
+        fairy.send(&format!("setoption name UCI_Variant value {name}"));
+        fairy.send("setoption name Threads value 1");
+        fairy.send("setoption name Hash value 16");
+        fairy.new_game();
+        fairy
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("fairy-stockfish reads its input");
+        self.input.flush().expect("fairy-stockfish reads its input");
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it. Remembers
+    /// the search time the engine reports on the way (`info … time MS`).
+    fn wait_for(&mut self, prefix: &str) -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .expect("fairy-stockfish writes");
+            assert!(n > 0, "fairy-stockfish exited while we waited for {prefix}");
+            if line.starts_with(prefix) {
+                return line.trim_end().to_string();
+            }
+            let mut words = line.split_whitespace();
+            if words.next() == Some("info") {
+                while let Some(w) = words.next() {
+                    if w == "time" {
+                        if let Some(ms) = words.next().and_then(|t| t.parse().ok()) {
+                            self.reported = Duration::from_millis(ms);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.send("ucinewgame");
+        self.send("isready");
+        self.wait_for("readyok");
+    }
+
+    /// Its move in `board`, as UCI text, or `None` for "(none)".
+    fn best_move(&mut self, board: &Board, budget: Budget) -> Option<String> {
+        self.send(&format!("position fen {board}"));
+        self.reported = Duration::ZERO;
+        match budget {
+            Budget::Nodes(n) => self.send(&format!("go nodes {n}")),
+            Budget::MoveTime(t) => self.send(&format!("go movetime {}", t.as_millis())),
+        }
+        let line = self.wait_for("bestmove");
+        let mv = line.split_whitespace().nth(1)?.to_string();
+        (mv != "(none)").then_some(mv)
+    }
+}
+
+impl Drop for Fairy {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// Time per decision of one side.
+#[derive(Default)]
+struct Times {
+    all: Vec<Duration>,
+}
+
+impl Times {
+    fn add(&mut self, t: Duration) {
+        self.all.push(t);
+    }
+
+    fn summary(&mut self) -> String {
+        if self.all.is_empty() {
+            return "no decisions".into();
+        }
+        self.all.sort();
+        let n = self.all.len();
+        let avg = self.all.iter().sum::<Duration>() / n as u32;
+        let p99 = self.all[(n * 99 / 100).min(n - 1)];
+        let worst = self.all[n - 1];
+        format!(
+            "{n} decisions, avg {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
+            avg.as_secs_f64() * 1e3,
+            p99.as_secs_f64() * 1e3,
+            worst.as_secs_f64() * 1e3
+        )
+    }
+}
+
+/// What one side of a match does for a decision, and how it went.
+struct Ours {
+    bot: Bot<Vec<TableEntry>>,
+    budget: Budget,
+    times: Times,
+}
+
+impl Ours {
+    fn new(budget: Budget, seed: u64) -> Ours {
+        let limits = match budget {
+            Budget::Nodes(n) => SearchLimits::nodes(n),
+            Budget::MoveTime(_) => SearchLimits::unlimited(),
+        };
+        Ours {
+            bot: Bot::with_storage(limits.with_seed(seed), vec![TableEntry::EMPTY; 1 << 16]),
+            budget,
+            times: Times::default(),
+        }
+    }
+
+    fn control<'a>(&self, clock: &'a dyn bughouse_core::Clock) -> SearchControl<'a> {
+        match self.budget {
+            Budget::Nodes(_) => SearchControl::new(),
+            Budget::MoveTime(t) => SearchControl::new().with_time(clock, TimePlan::fixed(t)),
+        }
+    }
+
+    fn decide_seat(&mut self, game: &Game, seat: Seat) -> Option<BotAction> {
+        let start = Instant::now();
+        let clock = move || start.elapsed();
+        let control = self.control(&clock);
+        let d = self.bot.decide_with(game, seat, &control);
+        self.times.add(start.elapsed());
+        d.map(|d| d.action)
+    }
+
+    fn decide_board(&mut self, board: &Board) -> Option<bughouse_core::Move> {
+        let start = Instant::now();
+        let clock = move || start.elapsed();
+        let control = self.control(&clock);
+        let d = self.bot.decide_board(board, &control);
+        self.times.add(start.elapsed());
+        match d?.action {
+            BotAction::Move(m) => Some(m),
+            BotAction::Sit => unreachable!("a lone board never sits"),
+        }
+    }
+}
+
+/// Results of our side over the run.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    /// Per-match scores 0, 0.5, 1 of our side.
+    scores: Vec<f64>,
+    endings: std::collections::BTreeMap<String, u32>,
+    /// Moves of Fairy-Stockfish our rules refused (replaced by a random
+    /// legal move) — should stay 0.
+    fairy_refused: u32,
+    /// Fairy-Stockfish's time per decision, from `go` to `bestmove`.
+    fairy_times: Times,
+    /// The same as it reports it (its own search time, without the pipe).
+    fairy_reported: Times,
+}
+
+impl Tally {
+    fn record(&mut self, score: f64, ending: String) {
+        if score == 1.0 {
+            self.wins += 1;
+        } else if score == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        self.scores.push(score);
+        *self.endings.entry(ending).or_default() += 1;
+    }
+}
+
+/// Plays `random_plies` random actions per board so that matches differ
+/// (the same opening for both matches of a pair).
+fn random_opening_bughouse(game: &mut Game, plies: u32, rng: &mut Rng) {
+    for _ in 0..plies * 2 {
+        let Some(seat) = game.to_act() else { return };
+        let moves = game.legal_moves(seat);
+        if moves.is_empty() || game.is_over() {
+            return;
+        }
+        game.play(seat, moves[rng.below(moves.len())], None)
+            .expect("a legal move");
+    }
+}
+
+/// One bughouse turn-based match; our team is `ours`. Returns our score and
+/// how it ended.
+fn bughouse_match(
+    opts: &Options,
+    index: u32,
+    fairies: &mut [Fairy],
+    tally: &mut Tally,
+    us: &mut Ours,
+) -> (f64, String) {
+    let ours = if index % 2 == 0 { Team::One } else { Team::Two };
+    let mut game = Game::new(GameSettings::turn_based(Seats::empty())).expect("valid settings");
+    let mut rng = Rng((opts.seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
+    random_opening_bughouse(&mut game, opts.random_plies, &mut rng);
+    for f in fairies.iter_mut() {
+        f.new_game();
+    }
+    us.bot.clear();
+    let mut actions = 0;
+    while let Some(seat) = game.to_act() {
+        if game.is_over() || actions >= opts.max_actions {
+            break;
+        }
+        actions += 1;
+        if seat.team() == ours {
+            let action = us
+                .decide_seat(&game, seat)
+                .expect("the seat to act can act (F5)");
+            if let BotAction::Move(m) = action {
+                assert!(game.legal_moves(seat).contains(&m), "our bot chose {m}");
+            }
+            action.apply(&mut game, seat, None).expect("a legal action");
+        } else {
+            let board = *game.board(seat.board);
+            let start = Instant::now();
+            let fairy = &mut fairies[seat.index()];
+            let text = fairy.best_move(&board, us.budget);
+            tally.fairy_times.add(start.elapsed());
+            tally.fairy_reported.add(fairy.reported);
+            let played = text.is_some_and(|t| game.play_uci(seat, &t, None).is_ok());
+            if !played {
+                tally.fairy_refused += 1;
+                let moves = game.legal_moves(seat);
+                game.play(seat, moves[rng.below(moves.len())], None)
+                    .expect("a legal move");
+            }
+        }
+    }
+    match game.outcome() {
+        Some(o) => {
+            let score = match o.winner {
+                Some(t) if t == ours => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            let named = match o.seat {
+                Some(s) if s.team() == ours => " of our seat",
+                Some(_) => " of their seat",
+                None => "",
+            };
+            (score, format!("{:?}{named}", o.reason))
+        }
+        None => (0.5, format!("unfinished after {actions} actions")),
+    }
+}
+
+/// One crazyhouse match; we play White in even matches.
+fn crazyhouse_match(
+    opts: &Options,
+    index: u32,
+    fairy: &mut Fairy,
+    tally: &mut Tally,
+    us: &mut Ours,
+) -> (f64, String) {
+    let we_are_white = index % 2 == 0;
+    let mut board = Board::new_with(Flavour::Crazyhouse);
+    let mut rng = Rng((opts.seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
+    for _ in 0..opts.random_plies * 2 {
+        let moves = board.legal_moves();
+        board.play(moves[rng.below(moves.len())]).expect("legal");
+    }
+    fairy.new_game();
+    us.bot.clear();
+    let mut seen: Vec<u64> = vec![board.hash()];
+    for _ in 0..opts.max_actions {
+        if board.status() != BoardStatus::Playing {
+            break;
+        }
+        let our_turn = board.turn().is_white() == we_are_white;
+        if our_turn {
+            let m = us.decide_board(&board).expect("a side with moves gets one");
+            board.play(m).expect("our bot plays legal moves");
+        } else {
+            let start = Instant::now();
+            let text = fairy.best_move(&board, us.budget);
+            tally.fairy_times.add(start.elapsed());
+            tally.fairy_reported.add(fairy.reported);
+            let m = text.and_then(|t| bughouse_core::Move::from_uci(&t).ok());
+            if m.is_none_or(|m| board.play(m).is_err()) {
+                tally.fairy_refused += 1;
+                let moves = board.legal_moves();
+                board.play(moves[rng.below(moves.len())]).expect("legal");
+            }
+        }
+        let h = board.hash();
+        seen.push(h);
+        if seen.iter().filter(|&&x| x == h).count() >= 3 {
+            return (0.5, "threefold repetition".into());
+        }
+    }
+    match board.status() {
+        BoardStatus::Checkmate => {
+            // The side to move is mated.
+            let we_lost = board.turn().is_white() == we_are_white;
+            (if we_lost { 0.0 } else { 1.0 }, "checkmate".into())
+        }
+        BoardStatus::Waiting | BoardStatus::Stalemate => (0.5, "stalemate".into()),
+        BoardStatus::Playing => (0.5, "move cap".into()),
+    }
+}
+
+/// The Elo difference of a score fraction.
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+fn main() {
+    let opts = parse_options();
+    let mut tally = Tally::default();
+    let mut us = Ours::new(opts.budget, opts.seed);
+    let engines = match opts.variant {
+        Variant::Bughouse => 4,
+        Variant::Crazyhouse => 1,
+    };
+    let mut fairies: Vec<Fairy> = (0..engines)
+        .map(|_| Fairy::start(&opts.fairy, opts.variant))
+        .collect();
+    let started = Instant::now();
+    for index in 0..opts.matches {
+        us.bot.limits = us.bot.limits.with_seed(opts.seed ^ u64::from(index) << 20);
+        let (score, ending) = match opts.variant {
+            Variant::Bughouse => bughouse_match(&opts, index, &mut fairies, &mut tally, &mut us),
+            Variant::Crazyhouse => {
+                crazyhouse_match(&opts, index, &mut fairies[0], &mut tally, &mut us)
+            }
+        };
+        tally.record(score, ending);
+    }
+    let n = tally.scores.len().max(1) as f64;
+    let mean = tally.scores.iter().sum::<f64>() / n;
+    let var = tally.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let budget = match opts.budget {
+        Budget::Nodes(k) => format!("{k} nodes"),
+        Budget::MoveTime(t) => format!("{} ms", t.as_millis()),
+    };
+    println!(
+        "{:?}, {budget} per decision, {} matches ({:.0} s): our score {:.1}% \
+         ({} W / {} D / {} L), Elo {:+.0} [{:+.0}, {:+.0}] (95%)",
+        opts.variant,
+        tally.scores.len(),
+        started.elapsed().as_secs_f64(),
+        100.0 * mean,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        elo(mean),
+        elo(mean - half),
+        elo(mean + half),
+    );
+    println!("  endings: {:?}", tally.endings);
+    println!("  ours:  {}", us.times.summary());
+    println!("  fairy: {}", tally.fairy_times.summary());
+    println!("  fairy, as it reports: {}", tally.fairy_reported.summary());
+    if let Budget::MoveTime(t) = opts.budget {
+        let over: Vec<Duration> = us.times.all.iter().map(|d| d.saturating_sub(t)).collect();
+        let mut over = over;
+        over.sort();
+        let p99 = over[(over.len() * 99 / 100).min(over.len().saturating_sub(1))];
+        println!(
+            "  our overshoot beyond {} ms: p99 {:.2} ms, worst {:.2} ms",
+            t.as_millis(),
+            p99.as_secs_f64() * 1e3,
+            over.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        );
+    }
+    println!(
+        "  fairy-stockfish moves refused by our rules: {}",
+        tally.fairy_refused
+    );
+}

@@ -1,0 +1,167 @@
+//! What one accepted action did, and the state it left: everything a server
+//! broadcasts and a front end needs to follow a game without the rules.
+
+use super::{Game, Mode};
+use crate::game::turn::ROTATION;
+use crate::{Action, BoardId, BoardStatus, Color, Outcome, Piece, Pocket, SanPlus, Seat, Seats};
+
+/// A captured piece on its way to the capturer's partner (R5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Capture {
+    /// The piece as it enters the pocket: its own colour, and a pawn if it
+    /// was promoted (R6).
+    pub piece: Piece,
+    /// The seat whose pocket received it: the capturer's partner (R5).
+    pub to: Seat,
+}
+
+/// The state of a game that a front end shows: both boards' pockets, the
+/// four clocks, who may act, the offers and the ending. With the boards
+/// (which a front end moves itself from each reported move) it is the whole
+/// visible game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Snapshot {
+    /// The game's time, in ms since the start (F4).
+    pub now_ms: u64,
+    /// Moves and drops made on both boards together (R32).
+    pub moves_played: u16,
+    /// Each seat's pocket (R3), by [`Seat::index`].
+    pub pockets: [Pocket; 4],
+    /// Each seat's clock at `now_ms`, by [`Seat::index`]; `None` without
+    /// clocks (R26).
+    pub clocks: Option<[u64; 4]>,
+    /// The side to move on board A and board B.
+    pub to_move: [Color; 2],
+    /// Whether that side is waiting (R18): no legal move or drop now, not
+    /// mated. Its clock runs on in the live game.
+    pub waiting: [bool; 2],
+    /// The seats that may play a move or drop now: live, each board's side
+    /// to move unless it waits (R19, R18); turn-based, the seat to act
+    /// (R22). Empty once the game is over. Resigning and leaving are open to
+    /// every seat at any time (F10).
+    pub may_move: Seats,
+    /// Turn-based: the seat to act (F5); `None` in the live game.
+    pub to_act: Option<Seat>,
+    /// Turn-based: the seats the rotation passed over to reach `to_act`
+    /// after the last action, because their board waited for the opponent
+    /// or they were waiting (R23).
+    pub skipped: Seats,
+    /// Sits left per seat (R24), by [`Seat::index`].
+    pub sits_left: [u8; 4],
+    /// The seats with a standing draw offer (R30).
+    pub draw_offers: Seats,
+    /// How the game ended, if it has.
+    pub outcome: Option<Outcome>,
+}
+
+/// What one accepted action did: the action as logged, for a move its SAN
+/// and capture, and the state after it. Returned by every accepted action;
+/// a front end that starts from the initial state ([`Game::snapshot`] and
+/// the start boards) and applies only reports stays identical to the game.
+/// `Copy`, no allocation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Report {
+    /// The action, as the log holds it (an offer already standing, or a
+    /// withdrawal with none, is accepted and changes nothing: it is not
+    /// logged, [`Report::logged`] is `false`).
+    pub action: Action,
+    /// Whether the action was added to the log.
+    pub logged: bool,
+    /// For a move or drop: its SAN as written, with `+` or `#` (N3, R16).
+    pub san: Option<SanPlus>,
+    /// For a capture: the piece and the seat whose pocket received it.
+    pub capture: Option<Capture>,
+    /// The state after the action.
+    pub state: Snapshot,
+}
+
+impl Report {
+    /// The ending, if this action ended the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+}
+
+impl Game {
+    /// The state a front end shows (see [`Snapshot`]); with
+    /// [`Game::boards`], what a client joining mid-game needs.
+    pub fn snapshot(&self) -> Snapshot {
+        let open = self.outcome.is_none();
+        let to_move = [self.boards[0].turn(), self.boards[1].turn()];
+        let waiting = self.status.map(|s| s != BoardStatus::Playing);
+        let (may_move, to_act, skipped) = match self.settings.mode {
+            Mode::Live => {
+                let mut may = Seats::empty();
+                for id in BoardId::ALL {
+                    if open && !waiting[id.index()] {
+                        may |= Seats::of(Seat::new(id, to_move[id.index()]));
+                    }
+                }
+                (may, None, Seats::empty())
+            }
+            Mode::TurnBased => {
+                let to_act = self.to_act();
+                let may = to_act.map_or(Seats::empty(), Seats::of);
+                (may, to_act, self.skipped())
+            }
+        };
+        let clocks = self
+            .clocks
+            .as_ref()
+            .map(|c| Seat::ALL.map(|s| c.remaining(s, to_move[s.board.index()], self.now_ms)));
+        Snapshot {
+            now_ms: self.now_ms,
+            moves_played: self.moves_played,
+            pockets: Seat::ALL.map(|s| *self.pocket(s)),
+            clocks,
+            to_move,
+            waiting,
+            may_move,
+            to_act,
+            skipped,
+            sits_left: self.turn.sits_left,
+            draw_offers: self.draw_offers,
+            outcome: self.outcome,
+        }
+    }
+
+    /// Turn-based: the seats strictly between the last actor and the seat
+    /// to act in rotation order (R23).
+    fn skipped(&self) -> Seats {
+        let Some(next) = self.to_act() else {
+            return Seats::empty();
+        };
+        // From A-White on at the start (F5), else after the last actor.
+        let first = self
+            .turn
+            .last_actor
+            .and_then(|last| ROTATION.iter().position(|s| *s == last))
+            .map_or(0, |i| i + 1);
+        let mut skipped = Seats::empty();
+        for i in 0..4 {
+            let seat = ROTATION[(first + i) % 4];
+            if seat == next {
+                break;
+            }
+            skipped |= Seats::of(seat);
+        }
+        skipped
+    }
+
+    /// The report of `action` with the state now.
+    pub(super) fn report(
+        &self,
+        action: Action,
+        logged: bool,
+        san: Option<SanPlus>,
+        capture: Option<Capture>,
+    ) -> Report {
+        Report {
+            action,
+            logged,
+            san,
+            capture,
+            state: self.snapshot(),
+        }
+    }
+}
