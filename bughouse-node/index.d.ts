@@ -359,6 +359,11 @@ export declare class Board {
    */
   isWaiting(): boolean
   /**
+   * Crazyhouse flavour: stalemate, a draw (as chessops says). Never in
+   * the bughouse flavour, where a side without a move waits (R18).
+   */
+  isStalemate(): boolean
+  /**
    * Whether a dropped piece could ever block the check (R16, R17): one
    * checker, not a knight or pawn, with an empty square between.
    */

@@ -1,6 +1,7 @@
 //! The reference rules engine for bughouse chess: `#![no_std]`, no allocation.
 //!
-//! Rule ids (R1…R34, F1…F13, N1…N4) refer to the project's normative rules.
+//! Rule ids (R1…R34, F1…F13, N1…N4) refer to the rules as written in
+//! [`rules`]; ARCHITECTURE.md in the repository says where each one lives.
 //!
 //! # A match
 //!
@@ -74,6 +75,7 @@ mod bot;
 pub mod error;
 pub mod game;
 mod notation;
+pub mod rules;
 
 pub use board::attacks;
 pub use notation::{bpgn, fen, san, uci};

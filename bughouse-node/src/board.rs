@@ -193,6 +193,13 @@ impl Board {
         self.inner.is_waiting()
     }
 
+    /// Crazyhouse flavour: stalemate, a draw (as chessops says). Never in
+    /// the bughouse flavour, where a side without a move waits (R18).
+    #[napi(catch_unwind)]
+    pub fn is_stalemate(&self) -> bool {
+        self.inner.is_stalemate()
+    }
+
     /// Whether a dropped piece could ever block the check (R16, R17): one
     /// checker, not a knight or pawn, with an empty square between.
     #[napi(catch_unwind)]

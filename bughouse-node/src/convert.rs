@@ -134,41 +134,14 @@ pub fn uci(m: core::Move) -> String {
 /// A move as 16 bits, the key of index.js's table of interned UCI strings.
 /// Opaque to JavaScript: only [`move_of_code`] reads it back.
 ///
-/// Normal move: bits 0–5 from, 6–11 to, 12–14 promotion role (0 = none).
-/// Drop: bit 15 set, bits 0–5 to, 12–14 role. Roles count from pawn = 1.
+/// The core's one move code, `Move::to_u16`.
 pub fn move_code(m: core::Move) -> u16 {
-    let role_bits = |r: core::Role| (r as u16) << 12;
-    match m {
-        core::Move::Normal {
-            from,
-            to,
-            promotion,
-        } => from.index() as u16 | (to.index() as u16) << 6 | promotion.map_or(0, role_bits),
-        core::Move::Drop { role, to } => 0x8000 | role_bits(role) | to.index() as u16,
-    }
+    m.to_u16()
 }
 
 /// The move of a [`move_code`], or `None` for a number that is not one.
 pub fn move_of_code(code: u32) -> Option<core::Move> {
-    let code = u16::try_from(code).ok()?;
-    let square = |bits: u16| core::Square::ALL[usize::from(bits & 63)];
-    let role = match (code >> 12) & 7 {
-        0 => None,
-        r => Some(core::Role::from_index(usize::from(r) - 1)?),
-    };
-    if code & 0x8000 != 0 {
-        (code & 0x0fc0 == 0).then_some(())?;
-        Some(core::Move::Drop {
-            role: role?,
-            to: square(code),
-        })
-    } else {
-        Some(core::Move::Normal {
-            from: square(code),
-            to: square(code >> 6),
-            promotion: role,
-        })
-    }
+    core::Move::from_u16(u16::try_from(code).ok()?)
 }
 
 /// Writes the codes of `moves` into `out` (two bytes each, native byte

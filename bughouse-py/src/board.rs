@@ -11,9 +11,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{
-    Bitboard, Board, BoardOutcome, BoardStatus, BotAction, Color, Flavour, Move, perft_while,
-};
+use bughouse_core::{Bitboard, Board, BoardOutcome, BotAction, Color, Flavour, Move, perft_while};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
@@ -693,13 +691,15 @@ impl PyBoard {
 
     /// Bughouse checkmate (R16, R17): in check, no legal move or drop, and no
     /// drop could ever block the check — a blockable check is never mate,
-    /// even with an empty pocket.
+    /// even with an empty pocket. The crazyhouse flavour uses crazyhouse
+    /// mate (no legal reply to a check), as python-chess does.
     fn is_checkmate(&self) -> bool {
         self.board().is_checkmate()
     }
 
     /// No legal move or drop, yet not mate: the side waits for a piece (R18).
-    /// There is no stalemate.
+    /// There is no stalemate in bughouse (the crazyhouse flavour has it:
+    /// `is_stalemate`).
     fn is_waiting(&self) -> bool {
         self.board().is_waiting()
     }
@@ -710,13 +710,16 @@ impl PyBoard {
         self.board().drop_could_block_check()
     }
 
-    /// `"playing"`, `"checkmate"` (R16) or `"waiting"` (R18), in one pass.
+    /// `"playing"`, `"checkmate"` (R16), `"waiting"` (R18; bughouse) or
+    /// `"stalemate"` (crazyhouse flavour only: a draw), in one pass.
     fn status(&self) -> &'static str {
-        match self.board().status() {
-            BoardStatus::Playing => "playing",
-            BoardStatus::Checkmate => "checkmate",
-            BoardStatus::Waiting => "waiting",
-        }
+        self.board().status().as_str()
+    }
+
+    /// Crazyhouse flavour: stalemate, a draw (as python-chess says). Never
+    /// in the bughouse flavour, where a side without a move waits (R18).
+    fn is_stalemate(&self) -> bool {
+        self.board().is_stalemate()
     }
 
     /// The number of leaf positions `depth` plies below this one, captures

@@ -454,7 +454,7 @@ fn crazyhouse_match(
             let we_lost = board.turn().is_white() == we_are_white;
             (if we_lost { 0.0 } else { 1.0 }, "checkmate".into())
         }
-        BoardStatus::Waiting => (0.5, "stalemate".into()),
+        BoardStatus::Waiting | BoardStatus::Stalemate => (0.5, "stalemate".into()),
         BoardStatus::Playing => (0.5, "move cap".into()),
     }
 }

@@ -12,8 +12,26 @@ pub enum BoardStatus {
     /// could ever block the check.
     Checkmate,
     /// No legal move or drop, but not mate (R18): the side waits for its
-    /// partner to send a piece. Stalemate is waiting, never a draw.
+    /// partner to send a piece. In bughouse stalemate is waiting, never a
+    /// draw.
     Waiting,
+    /// Crazyhouse flavour only: no legal move or drop and not in check. No
+    /// partner can send a piece, so this is stalemate, a draw, as
+    /// crazyhouse is played (chessops, python-chess).
+    Stalemate,
+}
+
+impl BoardStatus {
+    /// The stable name the bindings use: `"playing"`, `"checkmate"`,
+    /// `"waiting"`, `"stalemate"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            BoardStatus::Playing => "playing",
+            BoardStatus::Checkmate => "checkmate",
+            BoardStatus::Waiting => "waiting",
+            BoardStatus::Stalemate => "stalemate",
+        }
+    }
 }
 
 impl Board {
@@ -38,8 +56,20 @@ impl Board {
     /// Bughouse checkmate (R16, R17): the side to move is in check, has no
     /// legal move or drop, and no drop could ever block the check.
     ///
-    /// In the crazyhouse flavour no partner can send a piece, so there a
-    /// check with no legal reply is mate whatever could block it.
+    /// The crazyhouse flavour uses crazyhouse mate: no partner can send a
+    /// piece, so there a check with no legal reply is mate whatever could
+    /// block it.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Flavour};
+    ///
+    /// // A back-rank rook check that a drop could block: not mate in
+    /// // bughouse (R17), mate in crazyhouse.
+    /// let fen = "R5k1/5ppp/8/8/8/8/8/4K3[] b - - 0 1";
+    /// assert!(!Board::from_fen(fen, Flavour::Bughouse)?.is_checkmate());
+    /// assert!(Board::from_fen(fen, Flavour::Crazyhouse)?.is_checkmate());
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn is_checkmate(&self) -> bool {
         // Called after every move of a game: the checkers once, the move
         // search only for a check no drop could block.
@@ -48,10 +78,27 @@ impl Board {
     }
 
     /// Waiting (R18): no legal move or drop, yet not mate. The board stands
-    /// until the partner's captures give this side something to drop. (In
-    /// the crazyhouse flavour this is stalemate.)
+    /// until the partner's captures give this side something to drop.
+    /// Never in the crazyhouse flavour, which has stalemate instead
+    /// ([`Board::is_stalemate`]).
     pub fn is_waiting(&self) -> bool {
         self.status() == BoardStatus::Waiting
+    }
+
+    /// Crazyhouse flavour: stalemate, a draw — no legal move or drop and
+    /// not in check. Never in the bughouse flavour, where that is waiting
+    /// (R18).
+    ///
+    /// ```
+    /// use bughouse_core::{Board, BoardStatus, Flavour};
+    ///
+    /// let fen = "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1";
+    /// assert_eq!(Board::from_fen(fen, Flavour::Bughouse)?.status(), BoardStatus::Waiting);
+    /// assert!(Board::from_fen(fen, Flavour::Crazyhouse)?.is_stalemate());
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
+    pub fn is_stalemate(&self) -> bool {
+        self.status() == BoardStatus::Stalemate
     }
 
     /// Whether a check with no legal reply would be mate here (R16): never
@@ -60,7 +107,8 @@ impl Board {
         self.flavour == Flavour::Crazyhouse || !self.blockable(checkers)
     }
 
-    /// Playing, checkmate or waiting.
+    /// Playing, checkmate, or (no legal move) waiting in the bughouse
+    /// flavour and stalemate in the crazyhouse flavour.
     pub fn status(&self) -> BoardStatus {
         if self.has_legal_move() {
             return BoardStatus::Playing;
@@ -68,6 +116,8 @@ impl Board {
         let checkers = self.checkers();
         if checkers.nonempty() && self.check_is_final(checkers) {
             BoardStatus::Checkmate
+        } else if checkers.is_empty() && self.flavour == Flavour::Crazyhouse {
+            BoardStatus::Stalemate
         } else {
             BoardStatus::Waiting
         }

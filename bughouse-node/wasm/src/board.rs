@@ -127,6 +127,13 @@ impl Board {
         self.inner.is_waiting()
     }
 
+    /// Crazyhouse flavour: stalemate, a draw (as chessops says). Never in
+    /// the bughouse flavour, where a side without a move waits (R18).
+    #[wasm_bindgen(js_name = "isStalemate")]
+    pub fn is_stalemate(&self) -> bool {
+        self.inner.is_stalemate()
+    }
+
     /// Whether a dropped piece could ever block the check (R16, R17).
     #[wasm_bindgen(js_name = "dropCouldBlockCheck")]
     pub fn drop_could_block_check(&self) -> bool {

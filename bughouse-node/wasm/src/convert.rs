@@ -196,38 +196,12 @@ pub fn uci(m: core::Move) -> String {
 /// A move as 16 bits: the addon's encoding (`../src/convert.rs`), read back
 /// only by [`move_of_code`].
 pub fn move_code(m: core::Move) -> u16 {
-    let role_bits = |r: core::Role| (r as u16) << 12;
-    match m {
-        core::Move::Normal {
-            from,
-            to,
-            promotion,
-        } => from.index() as u16 | (to.index() as u16) << 6 | promotion.map_or(0, role_bits),
-        core::Move::Drop { role, to } => 0x8000 | role_bits(role) | to.index() as u16,
-    }
+    m.to_u16()
 }
 
 /// The move of a [`move_code`], or `None` for a number that is not one.
 pub fn move_of_code(code: u32) -> Option<core::Move> {
-    let code = u16::try_from(code).ok()?;
-    let square = |bits: u16| core::Square::ALL[usize::from(bits & 63)];
-    let role = match (code >> 12) & 7 {
-        0 => None,
-        r => Some(core::Role::from_index(usize::from(r) - 1)?),
-    };
-    if code & 0x8000 != 0 {
-        (code & 0x0fc0 == 0).then_some(())?;
-        Some(core::Move::Drop {
-            role: role?,
-            to: square(code),
-        })
-    } else {
-        Some(core::Move::Normal {
-            from: square(code),
-            to: square(code >> 6),
-            promotion: role,
-        })
-    }
+    core::Move::from_u16(u16::try_from(code).ok()?)
 }
 
 thread_local! {
