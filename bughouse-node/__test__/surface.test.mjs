@@ -28,13 +28,24 @@ function withoutGaps(all, gaps, build) {
   return out
 }
 
-/** Public members of a prototype or class: name → 'method' | 'getter' | 'value'. */
+/**
+ * Public members of a prototype or class: name → 'method' | 'getter' | 'value'.
+ * A class's static members are read up its constructor chain (index.js's
+ * exported constructor inherits the addon class's statics), stopping at
+ * Function.prototype.
+ */
 function members(obj) {
   const out = {}
-  for (const name of Object.getOwnPropertyNames(obj)) {
-    if (name.startsWith('_') || ['constructor', 'length', 'name', 'prototype', 'caller', 'arguments'].includes(name)) continue
-    const d = Object.getOwnPropertyDescriptor(obj, name)
-    out[name] = d.get ? 'getter' : typeof d.value === 'function' ? 'method' : 'value'
+  const chain = [obj]
+  if (typeof obj === 'function') {
+    for (let p = Object.getPrototypeOf(obj); p && p !== Function.prototype; p = Object.getPrototypeOf(p)) chain.push(p)
+  }
+  for (const link of chain) {
+    for (const name of Object.getOwnPropertyNames(link)) {
+      if (name in out || name.startsWith('_') || ['constructor', 'length', 'name', 'prototype', 'caller', 'arguments'].includes(name)) continue
+      const d = Object.getOwnPropertyDescriptor(link, name)
+      out[name] = d.get ? 'getter' : typeof d.value === 'function' ? 'method' : 'value'
+    }
   }
   return out
 }
