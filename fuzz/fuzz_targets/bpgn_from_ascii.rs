@@ -7,7 +7,7 @@
 //! can tell the seats apart.
 #![no_main]
 
-use bughouse_core::bpgn::{BpgnReader, RecordedKind, write_bpgn};
+use bughouse_core::bpgn::{BpgnReader, RecordedKind, ReplayErrorKind, write_bpgn};
 use bughouse_core::{EndReason, Flavour, Game};
 use libfuzzer_sys::fuzz_target;
 
@@ -69,8 +69,15 @@ fuzz_target!(|data: &[u8]| {
         }
         let replay = record.replay();
         let _ = replay.agrees();
-        if let Some(e) = replay.error {
+        if let Some(e) = &replay.error {
             let _ = e.to_string();
+            // A record whose tags name a rule this engine does not play
+            // (a crazyhouse Variant, Chess960, …) is refused, never replayed
+            // under ours; written back with the same tags it is refused
+            // the same way, so there is no round trip to check.
+            if matches!(e.kind, ReplayErrorKind::UnsupportedRule(_)) {
+                continue;
+            }
         }
 
         let game = &replay.game;

@@ -376,7 +376,9 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             // Only settings the core refuses: a cap of 0 or above the
             // largest, a base time of 0, a clock in the turn-based game.
-            let refused = settings.validate().expect_err("valid settings were refused");
+            let refused = settings
+                .validate()
+                .expect_err("valid settings were refused");
             assert_eq!(e, SetupError::Settings(refused), "{bfen}: {e}");
             return;
         }

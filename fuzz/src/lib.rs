@@ -276,9 +276,15 @@ pub fn check_board(board: &Board) {
         );
     }
     if legal.is_empty() {
+        // Bughouse: mate or waiting (R16, R18); the crazyhouse flavour has
+        // stalemate, a draw, where bughouse waits.
         assert!(
-            board.is_checkmate() || board.is_waiting(),
-            "no move, neither mate nor waiting: {board}"
+            board.is_checkmate() || board.is_waiting() || board.is_stalemate(),
+            "no move, neither mate nor waiting nor stalemate: {board}"
+        );
+        assert!(
+            !board.is_stalemate() || board.flavour() == Flavour::Crazyhouse,
+            "stalemate in the bughouse flavour: {board}"
         );
     }
 }
