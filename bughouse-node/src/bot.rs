@@ -260,7 +260,10 @@ fn search(
     time: Option<Duration>,
     stop: Option<&AtomicBool>,
 ) -> Option<core::BotAction> {
-    let mut tt = Box::new(core::TranspositionTable::new());
+    let mut tt = core::TranspositionTable::from_storage(vec![
+        core::TableEntry::EMPTY;
+        core::DEFAULT_TT_ENTRIES
+    ]);
     let start = Instant::now();
     let clock = move || start.elapsed();
     let mut control = core::SearchControl::new();

@@ -124,7 +124,10 @@ impl Game {
     #[wasm_bindgen(js_name = "_botMove")]
     pub fn bot_move(&mut self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
-        let mut tt = Box::new(core::TranspositionTable::new());
+        let mut tt = core::TranspositionTable::from_storage(vec![
+            core::TableEntry::EMPTY;
+            core::DEFAULT_TT_ENTRIES
+        ]);
         let Some(action) = core::choose(&self.inner, seat, &call.limits, &mut tt) else {
             return Ok(JsValue::NULL);
         };
@@ -151,7 +154,10 @@ impl Game {
     #[wasm_bindgen(js_name = "_botSearch")]
     pub fn bot_search(&self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
-        let mut tt = Box::new(core::TranspositionTable::new());
+        let mut tt = core::TranspositionTable::from_storage(vec![
+            core::TableEntry::EMPTY;
+            core::DEFAULT_TT_ENTRIES
+        ]);
         Ok(convert::nullable(
             core::choose(&self.inner, seat, &call.limits, &mut tt).map(|a| match a {
                 core::BotAction::Move(m) => convert::uci(m),
