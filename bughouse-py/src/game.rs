@@ -197,6 +197,25 @@ impl PyGame {
         result.map_err(|(error, outcome)| self.refused(error, outcome))
     }
 
+    /// `push(seat, Move.null())`: the core's answer to the text `"0000"`,
+    /// so the checks run in F12's order with every other refusal (the game
+    /// over, time going back, a flag, not the seat's turn) and the last one
+    /// is the same `ERR_INVALID_MOVE` Node gives for `"0000"`, with a
+    /// message that says what a null move is.
+    fn null_move_refused(&self, seat: Seat, at: Option<u64>) -> PyErr {
+        let (result, outcome) = {
+            let mut game = self.lock();
+            let result = game.play_text(seat, moves::NULL_UCI, at);
+            (result, game.outcome())
+        };
+        match result {
+            Err(GameError::InvalidMove { seat, .. }) => errors::null_move_in_game(seat),
+            Err(error) => self.refused(error, outcome),
+            // The core reads no move from "0000" (neither UCI nor SAN).
+            Ok(_) => PyRuntimeError::new_err("the core played the text '0000' as a move"),
+        }
+    }
+
     /// A refusal of the core as its exception (see `act`).
     fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
         Refused {
@@ -423,7 +442,7 @@ impl PyGame {
                 .as_move()
                 .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
-            let m = moves::extract(r#move).map_err(|e| {
+            let m = moves::extract_or_null(r#move).map_err(|e| {
                 if e.is_instance_of::<PyTypeError>(r#move.py()) {
                     PyTypeError::new_err(
                         "move must be a Move (or a chess.Move) or a str (UCI or SAN)",
@@ -432,6 +451,9 @@ impl PyGame {
                     e
                 }
             })?;
+            let Some(m) = m else {
+                return Err(self.null_move_refused(seat, at));
+            };
             self.act_report(None, |g| g.play(seat, m, at))?;
             m
         };

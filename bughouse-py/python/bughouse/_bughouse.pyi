@@ -281,8 +281,12 @@ class Move:
     ) -> Move: ...
     @staticmethod
     def from_uci(uci: str) -> Move:
-        """``"e2e4"``, ``"e7e8q"``, ``"N@f3"``, ``"P@e4"``; ``InvalidMoveError`` otherwise."""
+        """``"e2e4"``, ``"e7e8q"``, ``"N@f3"``, ``"P@e4"``, ``"0000"`` (null); ``InvalidMoveError`` otherwise."""
+    @staticmethod
+    def null() -> Move:
+        """python-chess's null move: false, ``"0000"``; ``Board.push`` passes, a ``Game`` refuses it."""
     def uci(self) -> str: ...
+    def __bool__(self) -> bool: ...
     @property
     def from_square(self) -> Optional[int]:
         """Where the piece stands; None for a drop."""
