@@ -103,6 +103,11 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
     delete cls.prototype.free
     if (typeof Symbol.dispose === 'symbol') delete cls.prototype[Symbol.dispose]
   }
+  // The engine's own move-list calls, kept before `guard` wraps them: the
+  // public methods below check `this` once, not twice (a check costs about
+  // as much as converting a short list).
+  const boardMoveCodes = Board.prototype._legalMoveCodes
+  const gameMoveCodes = Game.prototype._legalMoveCodes
   const checkBoard = guard(Board)
   const checkGame = guard(Game)
 
@@ -119,29 +124,87 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   // Move codes become UCI strings through a table of interned strings (as
   // in index.js): one crossing per list.
   // The engine writes move lists into one buffer of its memory, read here
-  // through a view (made again when the memory grows, which detaches it).
+  // through a view. When the memory grows its old buffer is detached and
+  // the view's length reads 0: only then is it made again (reading
+  // `memory.buffer` on every call costs more than converting a short list).
   const uciOfCode = new Array(1 << 16)
   let codes = new Uint16Array(0)
-  function movesOf(count) {
-    if (codes.buffer !== memory.buffer || codes.length === 0) {
-      codes = new Uint16Array(memory.buffer, glue._codeBuffer(), glue._codeBufferLength())
+  function codeView() {
+    if (codes.length === 0) codes = new Uint16Array(memory.buffer, glue._codeBuffer(), glue._codeBufferLength())
+    return codes
+  }
+  function uciOf(code) {
+    let uci = uciOfCode[code]
+    if (uci === undefined) {
+      uci = glue._uciOfCode(code)
+      uciOfCode[code] = uci
     }
+    return uci
+  }
+  function movesOf(count) {
+    const view = codeView()
     const out = new Array(count)
     for (let i = 0; i < count; i++) {
-      const code = codes[i]
+      const code = view[i]
       let uci = uciOfCode[code]
-      if (uci === undefined) {
-        uci = glue._uciOfCode(code)
-        uciOfCode[code] = uci
-      }
+      if (uci === undefined) uci = uciOf(code)
       out[i] = uci
+    }
+    return out
+  }
+
+  // What dests() and dropDests() group by, per move code, read once from
+  // its UCI: the origin square (null for a drop) or the dropped role, the
+  // target square, whether it promotes. Square names are interned, so the
+  // lists hold shared strings and no slicing happens per call.
+  const SQUARE_NAMES = new Map()
+  const squareName = (text) => {
+    let name = SQUARE_NAMES.get(text)
+    if (name === undefined) SQUARE_NAMES.set(text, (name = text))
+    return name
+  }
+  const partsOfCode = new Array(1 << 16)
+  function partsOf(code) {
+    let parts = partsOfCode[code]
+    if (parts === undefined) {
+      const uci = uciOf(code)
+      const drop = uci[1] === '@'
+      parts = {
+        from: drop ? null : squareName(uci.slice(0, 2)),
+        role: drop ? ROLE_OF_LETTER[uci[0]] : null,
+        to: squareName(uci.slice(2, 4)),
+        promotes: uci.length === 5,
+      }
+      partsOfCode[code] = parts
+    }
+    return parts
+  }
+  /** `Map` from square to targets, or from pocket role to drop squares (`drops`), of the listed codes. */
+  function groupedOf(count, drops) {
+    const view = codeView()
+    const out = new Map()
+    // The engine lists a piece's moves together: the previous key's list
+    // is usually the one.
+    let key = null
+    let list = null
+    for (let i = 0; i < count; i++) {
+      const parts = partsOfCode[view[i]] ?? partsOf(view[i])
+      const k = drops ? parts.role : parts.from
+      if (k === null) continue
+      if (k !== key) {
+        key = k
+        list = out.get(k)
+        if (list === undefined) out.set(k, (list = []))
+      }
+      // One move per origin and target, but for the four promotions.
+      if (!parts.promotes || !list.includes(parts.to)) list.push(parts.to)
     }
     return out
   }
 
   method(Board.prototype, 'legalMoves', function legalMoves() {
     checkBoard(this, 'legalMoves')
-    return movesOf(this._legalMoveCodes())
+    return movesOf(boardMoveCodes.call(this))
   })
 
   method(Board.prototype, 'legalMovesSan', function legalMovesSan() {
@@ -152,7 +215,7 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
 
   method(Game.prototype, 'legalMoves', function legalMoves(seat) {
     checkGame(this, 'legalMoves')
-    return movesOf(this._legalMoveCodes(seat))
+    return movesOf(gameMoveCodes.call(this, seat))
   })
 
   // The computer player's options, read once into a plain object of the
@@ -272,11 +335,11 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   // model): grouping, no rules.
   method(Board.prototype, 'dests', function dests() {
     checkBoard(this, 'dests')
-    return destsOf(this.legalMoves())
+    return groupedOf(boardMoveCodes.call(this), false)
   })
   method(Board.prototype, 'dropDests', function dropDests() {
     checkBoard(this, 'dropDests')
-    return dropDestsOf(this.legalMoves())
+    return groupedOf(boardMoveCodes.call(this), true)
   })
 
   function readBpgn(text) {
@@ -322,34 +385,7 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   return { Board, Game, perft: glue.perft, readBpgn }
 }
 
-/** `Map` from square to the squares its piece may move to (moves, not drops). */
-export function destsOf(legalMoves) {
-  const dests = new Map()
-  for (const uci of legalMoves) {
-    if (uci[1] === '@') continue
-    const from = uci.slice(0, 2)
-    const to = uci.slice(2, 4)
-    let list = dests.get(from)
-    if (list === undefined) dests.set(from, (list = []))
-    if (!list.includes(to)) list.push(to)
-  }
-  return dests
-}
-
 const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
-
-/** `Map` from pocket role to the squares it may be dropped on. */
-export function dropDestsOf(legalMoves) {
-  const dests = new Map()
-  for (const uci of legalMoves) {
-    if (uci[1] !== '@') continue
-    const role = ROLE_OF_LETTER[uci[0]]
-    let list = dests.get(role)
-    if (list === undefined) dests.set(role, (list = []))
-    list.push(uci.slice(2, 4))
-  }
-  return dests
-}
 
 // WebAssembly functions compile on their first call (V8 compiles lazily):
 // the first legalMoves() of a page would take ~100× its warm time. One
