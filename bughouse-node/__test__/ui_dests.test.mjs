@@ -46,4 +46,15 @@ describe('dests and dropDests, both builds', () => {
     }
     assert.ok(positions >= 300, `${positions} positions`)
   })
+
+  it('the WebAssembly move lists stay right after the memory grew (its old buffer detached)', () => {
+    const board = new wasm.Board()
+    const moves = board.legalMoves()
+    const dests = [...board.dests()]
+    // A game is about 65 KiB of the module's memory: 400 of them grow it.
+    const games = Array.from({ length: 400 }, () => new wasm.Game())
+    assert.deepEqual(board.legalMoves(), moves)
+    assert.deepEqual([...board.dests()], dests)
+    assert.deepEqual(games[399].legalMoves('A'), moves)
+  })
 })
