@@ -134,7 +134,8 @@ function playHuman(uci) {
  * action it sent and the SAN the engine wrote for it before playing it.
  */
 function reportOf(action, san) {
-  const report = 'report' in game ? game.report : null
+  let report = 'report' in game ? game.report : null
+  if (typeof report === 'function') report = report.call(game)
   return report ?? { action, san }
 }
 
