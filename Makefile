@@ -154,7 +154,8 @@ test-node-wasm: build-wasm
 	cd $(NODE_PKG) && $(NODE) --require ./wasm/as-wasm.cjs --test $(WASM_SUITE)
 
 # Headless Chromium: the demo played to the end by clicks (both ways of
-# playing), a Vite-built project importing the package by name; screenshots
+# playing), Vite-, esbuild- and webpack-built projects and an import-map page
+# importing the package by name; screenshots
 # and the speed figures in bughouse-node/.artifacts/.
 test-browser: build-wasm
 	cd $(NODE_PKG) && CHROMIUM=$(CHROMIUM) $(NODE) --test --test-concurrency=1 __browser__/*.test.mjs
