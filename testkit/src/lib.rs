@@ -1,7 +1,8 @@
 //! What bughouse-core's tests, examples, benchmarks and fuzz targets share,
 //! so that each is written once: a seeded random generator ([`Rng`]),
-//! material counting ([`board_material`], [`match_material`], R7), and the
-//! placement field of a FEN built square by square ([`placement`]).
+//! material counting ([`board_material`], [`match_material`], R7), the
+//! placement field of a FEN built square by square ([`placement`]), and the
+//! settings of a clocked live game ([`clocked`]).
 //!
 //! A development crate (`publish = false`): bughouse-core takes it as a
 //! dev-dependency only, so nothing a user builds depends on it. It is a crate
@@ -12,7 +13,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use bughouse_core::{Board, Color, Role};
+use bughouse_core::{Board, Color, GameSettings, Role, TimeControl};
 
 /// xorshift64*: a small seeded generator, so that random games, positions
 /// and benchmarks repeat exactly from their seed (no `rand`, no allocation,
@@ -113,6 +114,18 @@ pub fn placement(squares: &[Option<(char, bool)>; 64]) -> String {
         }
     }
     fen
+}
+
+/// The default live game with clocks of `base_ms` and `increment_ms` per
+/// move (R26).
+pub fn clocked(base_ms: u64, increment_ms: u64) -> GameSettings {
+    GameSettings {
+        time_control: Some(TimeControl {
+            base_ms,
+            increment_ms,
+        }),
+        ..GameSettings::default()
+    }
 }
 
 #[cfg(test)]
