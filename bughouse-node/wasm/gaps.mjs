@@ -1,8 +1,10 @@
 // What the WebAssembly build does not have yet, in one place (issue 13's
 // additions to the addon that landed after the WebAssembly build:
-// readBpgnStream, AbortSignal and timeMs for the bot, stale-search
-// rejections, `atMs` functions, time control objects, unknown-option and
-// ERR_INVALID_THIS / ERR_CONSTRUCT_CALL_REQUIRED checks). The surface test
+// readBpgnStream, timeMs for the bot (the JS layer passes it on; the
+// engine's option reader ignores it), time control objects, unknown-option
+// and ERR_INVALID_THIS / ERR_CONSTRUCT_CALL_REQUIRED checks; AbortSignal,
+// stale-search rejections and `atMs` functions are in, wasm/bot-pool.mjs and
+// api.mjs). The surface test
 // allows exactly these differences and fails when one closes (so the list
 // stays exact); the Makefile's test-node-wasm leaves out the suite files
 // that test them (WASM_SUITE_GAPS there). Empty this when wasm catches up.
