@@ -25,7 +25,7 @@ const BOT_KEYS = new Set(['nodes', 'seed', 'timeMs', 'play', 'atMs'])
 const SYNC_EXTRA = new Set()
 const ASYNC_EXTRA = new Set(['signal'])
 
-function codedError(code, message, options) {
+function errorWithCode(code, message, options) {
   const e = new Error(message, options)
   e.code = code
   return e
@@ -33,7 +33,7 @@ function codedError(code, message, options) {
 
 /** The rejection of an aborted `botMoveAsync`, as the addon's. */
 function abortError(signal) {
-  const e = codedError('ABORT_ERR', 'botMoveAsync: the search was aborted', { cause: signal.reason })
+  const e = errorWithCode('ABORT_ERR', 'botMoveAsync: the search was aborted', { cause: signal.reason })
   e.name = 'AbortError'
   return e
 }
@@ -311,7 +311,7 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
           if (!play || found === null) return resolve(found === SIT ? null : found)
           try {
             if (seatState(this, seat) !== before) {
-              throw codedError(
+              throw errorWithCode(
                 'ERR_STALE_SEARCH',
                 `botMoveAsync: ${seat}'s board changed during the search (another action came first); nothing was played`,
               )
