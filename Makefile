@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
 .PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server test-server-browser load-server
-.PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo test-fairy
+.PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo demo-online test-fairy
 
 # The main job.
 run:
@@ -168,10 +168,19 @@ bench-browser: build-wasm
 demo: build-wasm
 	cd $(NODE_PKG) && $(NODE) demo/serve.mjs 8080
 
-# Four Chromium pages at one table of the server, through its test page
-# (playwright-core from bughouse-node's packages, Chromium at
-# $(CHROMIUM), installed by setup-chromium when missing).
-test-server-browser: setup-chromium setup-node
+# Online play: the reference server on 127.0.0.1:8081 (its database in
+# target/) and the demo page as its client; Ctrl-C stops both.
+demo-online: build-wasm
+	$(CARGO) build --release -p bughouse-server
+	@echo "online play: http://127.0.0.1:8080/demo/?server=127.0.0.1:8081"
+	target/release/bughouse-server --port 8081 --db target/bughouse-server.sqlite3 & \
+	  trap "kill $$!" EXIT INT TERM; cd $(NODE_PKG) && $(NODE) demo/serve.mjs 8080
+
+# The project's demo page as the server's client (demo/online.mjs): four
+# Chromium pages at one table, then one human with three computer seats
+# (playwright-core from bughouse-node's packages, Chromium at $(CHROMIUM),
+# installed by setup-chromium when missing; the page needs the wasm build).
+test-server-browser: setup-chromium build-wasm
 	$(CARGO) build -p bughouse-server
 	CHROMIUM=$(CHROMIUM) $(NODE) --test examples/server/browser/
 

@@ -11,6 +11,7 @@ use bughouse_core::{
     SearchLimits, Seat, Seats, TableEntry, TimePlan, TranspositionTable, decide, decide_board,
     decide_with,
 };
+use bughouse_testkit::Rng;
 use proptest::prelude::*;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -271,18 +272,6 @@ fn even_a_one_node_budget_gives_a_legal_move() {
     assert!(game.legal_moves(Seat::B_WHITE).contains(&chosen_move(&d)));
 }
 
-/// A small seeded generator for the random games below.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
-
 /// A game after `plies` random actions (live: random board; turn-based:
 /// the seat to act, sometimes sitting).
 fn random_game(seed: u64, plies: usize, mode: Mode) -> Game {
@@ -294,7 +283,7 @@ fn random_game(seed: u64, plies: usize, mode: Mode) -> Game {
         Mode::TurnBased => GameSettings::turn_based(Seats::empty()),
     };
     let mut game = Game::new(settings).unwrap();
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     for _ in 0..plies {
         if game.is_over() {
             break;
@@ -595,7 +584,7 @@ fn crazyhouse_bot_keeps_what_it_captures() {
 
 #[test]
 fn crazyhouse_games_are_always_legal_and_reach_an_end() {
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     for game in 0..6 {
         let mut board = Board::new_with(Flavour::Crazyhouse);
         for ply in 0..120 {

@@ -10,6 +10,7 @@
 //   ?tc=180+0         live time control in seconds (default 3 minutes)
 //   ?cap=800          the move cap (R32)
 //   ?nodes=3000       the computer's search budget per move
+//   ?server=HOST:PORT online: a table of the reference server (online.mjs)
 //   ?bfen=…           the two boards to start from (BFEN, 'fenA | fenB')
 import { Game } from '../wasm/index.browser.mjs'
 
@@ -401,4 +402,7 @@ $('resign').onclick = () => act(() => game.resign(HUMAN, game.mode === 'live' ? 
 // For the browser tests (and the curious): the game on the page.
 globalThis.bughouseDemo = { get game() { return game }, human: HUMAN, start }
 
-start(params.get('mode') === 'live' ? 'live' : 'turn')
+// ?server=HOST:PORT plays at a table of the reference server instead
+// (online.mjs; examples/server/README.md).
+if (params.has('server')) import('./online.mjs').then((online) => online.joinServer(params))
+else start(params.get('mode') === 'live' ? 'live' : 'turn')

@@ -8,6 +8,8 @@
 use std::sync::OnceLock;
 
 use bughouse_core::{Bitboard, Board, Color, Flavour, Role, parse_bfen};
+/// Material counting (R7), shared with the core's tests.
+pub use bughouse_testkit::{board_material, match_material};
 
 /// The published perft positions the core is tested against.
 const PERFT_FILES: [&str; 3] = [
@@ -187,28 +189,6 @@ impl<'a> Bytes<'a> {
     pub fn index(&mut self, len: usize) -> usize {
         usize::from(self.u16()) % len
     }
-}
-
-/// The non-king material of `color` on `board`, promoted pieces counted as
-/// pawns (R6), plus `color`'s pocket there, per pocket role.
-pub fn material(board: &Board, color: Color) -> [u32; 5] {
-    let ours = board.by_color(color);
-    let mut counts = [0; 5];
-    for role in Role::POCKET {
-        let on_board = (board.by_role(role) & ours) - board.promoted();
-        counts[role.index()] = on_board.count() + u32::from(board.pocket(color).count(role));
-    }
-    counts[Role::Pawn.index()] += (board.promoted() & ours).count();
-    counts
-}
-
-/// R7 over a match: per colour and role, the pieces on both boards
-/// (promoted counted as pawns) and in both pockets of that colour.
-pub fn match_material(boards: &[Board; 2]) -> [[u32; 5]; 2] {
-    Color::ALL.map(|color| {
-        let (a, b) = (material(&boards[0], color), material(&boards[1], color));
-        std::array::from_fn(|i| a[i] + b[i])
-    })
 }
 
 /// Every invariant of a board built by the crate: one king each, no pawn

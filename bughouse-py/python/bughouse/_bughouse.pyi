@@ -126,6 +126,7 @@ __all__ = [
     "BoardOutcome",
     "LegalMoves",
     "Outcome",
+    "TimeControl",
     "Game",
     "GameRecord",
     "BpgnReader",
@@ -280,8 +281,12 @@ class Move:
     ) -> Move: ...
     @staticmethod
     def from_uci(uci: str) -> Move:
-        """``"e2e4"``, ``"e7e8q"``, ``"N@f3"``, ``"P@e4"``; ``InvalidMoveError`` otherwise."""
+        """``"e2e4"``, ``"e7e8q"``, ``"N@f3"``, ``"P@e4"``, ``"0000"`` (null); ``InvalidMoveError`` otherwise."""
+    @staticmethod
+    def null() -> Move:
+        """python-chess's null move: false, ``"0000"``; ``Board.push`` passes, a ``Game`` refuses it."""
     def uci(self) -> str: ...
+    def __bool__(self) -> bool: ...
     @property
     def from_square(self) -> Optional[int]:
         """Where the piece stands; None for a drop."""
@@ -503,6 +508,25 @@ class Outcome:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
+_TimeControlArg = Union["TimeControl", tuple[int, int], str, None]
+
+@final
+class TimeControl:
+    """A live game's base time and increment, exact in ms (R20)."""
+
+    def __new__(cls, base_ms: int, increment_ms: int = 0) -> TimeControl: ...
+    @classmethod
+    def from_setting(cls, text: str) -> TimeControl:
+        """``"180+2"`` in whole seconds; a base under 60 s is refused as ambiguous."""
+    @property
+    def base_ms(self) -> int: ...
+    @property
+    def increment_ms(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
 @final
 class Game:
     """The match: two boards, four seats "A", "a", "B", "b" (BPGN letters)."""
@@ -512,7 +536,7 @@ class Game:
         cls,
         *,
         mode: str = "live",
-        time_control: Optional[str] = ...,
+        time_control: _TimeControlArg = ...,
         humans: str = "AaBb",
         bfen: Optional[str] = None,
         move_cap: int = 800,
@@ -520,7 +544,7 @@ class Game:
     @property
     def mode(self) -> Mode: ...
     @property
-    def time_control(self) -> Optional[str]: ...
+    def time_control(self) -> Optional[TimeControl]: ...
     @property
     def humans(self) -> str: ...
     @property
@@ -594,7 +618,7 @@ class Game:
         log: list[tuple[Optional[str], str, Optional[str], int, Optional[int], str]],
         *,
         mode: str = "live",
-        time_control: Optional[str] = ...,
+        time_control: _TimeControlArg = ...,
         humans: str = "AaBb",
         bfen: Optional[str] = None,
         move_cap: Optional[int] = None,
