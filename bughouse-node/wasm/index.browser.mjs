@@ -22,5 +22,5 @@ function spawnWorker(onReply) {
 const api = makeApi(glue, { module, memory, spawnWorker })
 prime(api)
 
-export const { Board, Game, perft, readBpgn } = api
+export const { Board, Game, perft, readBpgn, readBpgnStream } = api
 export default api
