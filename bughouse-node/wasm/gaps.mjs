@@ -15,6 +15,11 @@
 // - readBpgnStream's batches off the main thread: WebAssembly here has no
 //   threads, so a batch is replayed on the calling thread and the stream
 //   yields to the event loop between batches (the addon uses its pool).
+// - Stopping a running search with the core's stop flag: the workers share
+//   no memory with the page, so an abort terminates the search's worker and
+//   starts another (wasm/bot-pool.mjs); the promise still rejects at once.
+//   __test__/pool.test.mjs skips its "pool free within milliseconds" test
+//   under it, saying so.
 export const NATIVE_ONLY_EXPORTS = []
 export const NATIVE_ONLY_GAME_MEMBERS = []
 export const NATIVE_ONLY_GAME_STATICS = []
