@@ -100,14 +100,15 @@ function perCall(fn, minMs) {
 }
 
 /**
- * Ours and theirs, µs per call, each the best of 5 rounds, the rounds
- * alternating: a machine whose load moves meanwhile (2 shared cores here)
- * weighs on both sides alike.
+ * Ours and theirs, µs per call, each the best of `ROUNDS` rounds, the
+ * rounds alternating: a machine whose load moves meanwhile (2 shared cores
+ * here) weighs on both sides alike.
  */
+const ROUNDS = quick ? 3 : 9
 function pair(ours, theirs, minMs) {
   for (let i = 0; i < 100; i++) ours(), theirs()
   const best = { ours: Infinity, theirs: Infinity }
-  for (let r = 0; r < 5; r++) {
+  for (let r = 0; r < ROUNDS; r++) {
     best.ours = Math.min(best.ours, round(ours, minMs))
     best.theirs = Math.min(best.theirs, round(theirs, minMs))
   }
