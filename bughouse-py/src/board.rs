@@ -47,6 +47,15 @@ impl BoardState {
     }
 }
 
+/// Why a change of a pocket was refused: past R8's counts, nothing of
+/// that piece to take, or a position no FEN may hold (N1). Made into an
+/// exception only once the board's lock is released.
+pub(crate) enum PocketEdit {
+    Full,
+    NoneLeft(bughouse_core::Role),
+    Position(bughouse_core::FenErrorKind),
+}
+
 /// How many times `bot_move(play=True)` searches again when another thread
 /// changed the board during the search.
 const BOT_TRIES: usize = 8;
@@ -109,6 +118,31 @@ impl PyBoard {
             result
         };
         result.map_err(errors::bad_edit)
+    }
+
+    /// Changes `color`'s pocket by `change`, as one core edit under one
+    /// lock (`Board::set_pocket`, N1-checked): on success the move stack is
+    /// cleared, as by every edit; on error nothing changes.
+    pub(crate) fn edit_pocket(
+        &self,
+        color: Color,
+        change: impl FnOnce(&mut bughouse_core::Pocket) -> Result<(), PocketEdit>,
+    ) -> PyResult<()> {
+        let result = {
+            let mut state = self.lock();
+            let mut edited = state.board;
+            let mut pocket = *edited.pocket(color);
+            let result = change(&mut pocket).and_then(|()| {
+                edited
+                    .set_pocket(color, pocket)
+                    .map_err(PocketEdit::Position)
+            });
+            if result.is_ok() {
+                *state = BoardState::new(edited);
+            }
+            result
+        };
+        result.map_err(|e| e.to_py_err(color))
     }
 
     /// Plays a legal move, keeping the board before it for `pop`.
@@ -180,15 +214,14 @@ impl PyBoard {
     }
 
     /// `(black, white)` pockets, indexable by colour as in python-chess:
-    /// `board.pockets[WHITE].count(KNIGHT)`.
+    /// `board.pockets[WHITE].count(KNIGHT)`. Each is this board's pocket,
+    /// live as python-chess's: it reads the board as it is now, and
+    /// `board.pockets[WHITE].add(KNIGHT)` edits the board (see
+    /// `Pocket.add`); `.copy()` keeps the pieces of the moment.
     #[getter]
-    fn pockets(&self) -> (PyPocket, PyPocket) {
-        let board = self.board();
-        let pocket = |color| PyPocket {
-            color,
-            pocket: *board.pocket(color),
-        };
-        (pocket(Color::Black), pocket(Color::White))
+    fn pockets(slf: &Bound<'_, Self>) -> (PyPocket, PyPocket) {
+        let view = |color| PyPocket::of_board(slf.clone().unbind(), color);
+        (view(Color::Black), view(Color::White))
     }
 
     /// The legal moves and drops, live: sized, iterable, supports `in`.
@@ -462,10 +495,14 @@ impl PyBoard {
         Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_castling(m)))
     }
 
-    /// Whether `move` resets the half-move clock: a capture or a pawn move.
-    /// Unlike python-chess's standard board, there is no fifty-move rule
-    /// (R33): the clock is kept for FEN only. Drops do not reset it, a pawn
-    /// drop included (python-chess's crazyhouse board resets it then).
+    /// Whether `push(move)` resets the half-move clock: a capture or a pawn
+    /// move; never a drop, a pawn drop included. python-chess's
+    /// `CrazyhouseBoard.is_zeroing` says True for a pawn drop, yet its own
+    /// `push` does not reset the clock on any drop; this engine answers what
+    /// `push` does (the FEN counters after every move agree with
+    /// python-chess's). Nothing else reads the clock in bughouse: there is
+    /// no fifty-move rule (R33), and repetition (R25) is judged on the
+    /// whole match state, counters excluded (F6).
     fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_zeroing(m)))
     }
@@ -562,41 +599,32 @@ impl PyBoard {
         self.edit(|b| b.set_placement(placed))
     }
 
-    /// Replaces `color`'s pocket (R3), checked as `set_piece_at` (R7
-    /// counts pockets). python-chess's crazyhouse pockets are changed in
-    /// place (`board.pockets[WHITE].add(KNIGHT)`); here a `Pocket` is a
-    /// value: use `add_to_pocket` / `remove_from_pocket` or this.
+    /// Replaces `color`'s pocket (R3) by the pieces of `pocket` (of any
+    /// colour: only its pieces count), checked as `set_piece_at` (R7 counts
+    /// pockets). `board.pockets[color].add(piece_type)` changes one piece,
+    /// as in python-chess.
     fn set_pocket(&self, color: bool, pocket: PyRef<'_, PyPocket>) -> PyResult<()> {
         let color = convert::color(color);
-        let pocket = pocket.pocket;
-        self.edit(|b| b.set_pocket(color, pocket))
+        let pieces = pocket.pieces();
+        self.edit_pocket(color, |p| {
+            *p = pieces;
+            Ok(())
+        })
     }
 
     /// Adds one piece of `piece_type` to `color`'s pocket ("my partner sent
-    /// me a knight"), checked as `set_pocket`.
+    /// me a knight"): `board.pockets[color].add(piece_type)`.
     fn add_to_pocket(&self, color: bool, piece_type: i64) -> PyResult<()> {
         let (color, role) = (convert::color(color), convert::role(piece_type)?);
-        let mut pocket = *self.board().pocket(color);
-        if !pocket.add(role) {
-            return Err(errors::invalid_pocket(
-                "a pocket never holds a king (R3) nor more than 16 pawns, 4 knights, bishops or rooks, 2 queens (R8)".into(),
-            ));
-        }
-        self.edit(|b| b.set_pocket(color, pocket))
+        self.edit_pocket(color, |p| crate::pocket::add(p, role))
     }
 
-    /// Takes one piece of `piece_type` out of `color`'s pocket;
-    /// `BughouseError` when it holds none.
+    /// Takes one piece of `piece_type` out of `color`'s pocket
+    /// (`BughouseError` when it holds none):
+    /// `board.pockets[color].remove(piece_type)`.
     fn remove_from_pocket(&self, color: bool, piece_type: i64) -> PyResult<()> {
         let (color, role) = (convert::color(color), convert::role(piece_type)?);
-        let mut pocket = *self.board().pocket(color);
-        if !pocket.remove(role) {
-            return Err(errors::invalid_pocket(format!(
-                "the pocket holds no {}",
-                bughouse_core::Piece { color, role }.char()
-            )));
-        }
-        self.edit(|b| b.set_pocket(color, pocket))
+        self.edit_pocket(color, |p| crate::pocket::remove(p, role))
     }
 
     /// Back to the standard start in this board's flavour, stack cleared.

@@ -366,7 +366,8 @@ impl PyGame {
     }
 
     /// A copy of board `"A"` or `"B"` as it stands (bughouse flavour; its
-    /// move stack starts empty).
+    /// move stack starts empty). A copy: editing it (its pockets included)
+    /// leaves the game as it is.
     fn board(&self, board: &str) -> PyResult<PyBoard> {
         let id = convert::board_id(board)?;
         let position = *self.lock().board(id);
@@ -390,14 +391,13 @@ impl PyGame {
         Bfen(self.lock().start_boards()).to_string()
     }
 
-    /// `seat`'s pocket (R3): the pieces it may drop.
+    /// `seat`'s pocket (R3): the pieces it may drop, as they are now.
+    /// Read-only (`add`/`remove` raise `TypeError`): in a game a pocket
+    /// changes only by the partner's captures (R5).
     fn pocket(&self, seat: &str) -> PyResult<PyPocket> {
         let seat = convert::seat(seat)?;
         let pocket = *self.lock().pocket(seat);
-        Ok(PyPocket {
-            color: seat.color,
-            pocket,
-        })
+        Ok(PyPocket::of_game(pocket, seat.color))
     }
 
     /// `seat`'s legal moves and drops now; empty when it may not move (not
