@@ -366,6 +366,16 @@ fn ticking_clock() -> impl Fn() -> Duration {
     }
 }
 
+/// A-White's decision on `game` with no depth or node limit: only `control`
+/// stops it.
+fn decide_unlimited(
+    game: &Game,
+    control: &SearchControl,
+    tt: &mut TranspositionTable<Vec<TableEntry>>,
+) -> Option<Decision> {
+    decide_with(game, Seat::A_WHITE, &SearchLimits::unlimited(), control, tt)
+}
+
 #[test]
 fn a_time_limit_ends_the_search_at_the_next_poll() {
     let game = game_on_a(BUSY, Mode::Live);
@@ -373,14 +383,7 @@ fn a_time_limit_ends_the_search_at_the_next_poll() {
     let control =
         SearchControl::new().with_time(&clock, TimePlan::fixed(Duration::from_millis(10)));
     let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
-    let d = decide_with(
-        &game,
-        Seat::A_WHITE,
-        &SearchLimits::unlimited(),
-        &control,
-        &mut tt,
-    )
-    .expect("White to move");
+    let d = decide_unlimited(&game, &control, &mut tt).expect("White to move");
     assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
     // One read at the start, one before each new iteration, one per 256
     // nodes: the 10th read after the start stops it, so the search stopped
@@ -395,14 +398,7 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
     let stop = AtomicBool::new(true);
     let control = SearchControl::new().with_stop(&stop);
     let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
-    let d = decide_with(
-        &game,
-        Seat::A_WHITE,
-        &SearchLimits::unlimited(),
-        &control,
-        &mut tt,
-    )
-    .expect("White to move");
+    let d = decide_unlimited(&game, &control, &mut tt).expect("White to move");
     assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
     assert!(d.nodes <= 256, "{d:?}");
     assert_eq!(d.depth, 0, "{d:?}");
@@ -420,13 +416,7 @@ fn another_thread_stops_an_unlimited_search() {
             stop.store(true, Ordering::Relaxed);
         });
         let control = SearchControl::new().with_stop(&stop);
-        decide_with(
-            &game,
-            Seat::A_WHITE,
-            &SearchLimits::unlimited(),
-            &control,
-            &mut tt,
-        )
+        decide_unlimited(&game, &control, &mut tt)
     })
     .expect("White to move");
     // Generous: the machine is shared; the search itself stops within

@@ -23,7 +23,7 @@
 //! against the same list, `is_legal` also on random candidate moves that are
 //! mostly illegal, and `play` on an illegal one must fail and change nothing.
 
-use bughouse_testkit::Rng;
+use bughouse_testkit::{Rng, placement};
 use std::fmt::Write as _;
 
 use arrayvec::ArrayString;
@@ -126,31 +126,7 @@ fn random_fen(rng: &mut Rng) -> String {
             }
         }
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match squares[rank * 8 + file] {
-                Some((c, promoted)) => {
-                    if empty > 0 {
-                        write!(fen, "{empty}").unwrap();
-                        empty = 0;
-                    }
-                    fen.push(c);
-                    if promoted {
-                        fen.push('~');
-                    }
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(fen, "{empty}").unwrap();
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let fen = placement(&squares);
     let turn = if rng.chance(50) { 'w' } else { 'b' };
     let mut castling = String::new();
     for (right, king, rook, k, r) in [

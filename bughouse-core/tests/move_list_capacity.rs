@@ -9,8 +9,7 @@
 //! position is checked both ways the generator reports moves (listed and
 //! counted) and against shakmaty's count.
 
-use bughouse_testkit::Rng;
-use std::fmt::Write as _;
+use bughouse_testkit::{Rng, placement};
 
 use bughouse_core::{Board, Flavour, MAX_LEGAL_MOVES, POCKET_MAX, Role};
 
@@ -66,31 +65,7 @@ const LETTERS: [char; 5] = ['P', 'N', 'B', 'R', 'Q'];
 
 impl Sketch {
     fn fen(&self) -> String {
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.squares[rank * 8 + file] {
-                    Some((c, promoted)) => {
-                        if empty > 0 {
-                            write!(fen, "{empty}").unwrap();
-                            empty = 0;
-                        }
-                        fen.push(c);
-                        if promoted {
-                            fen.push('~');
-                        }
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(fen, "{empty}").unwrap();
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let mut fen = placement(&self.squares);
         fen.push('[');
         for (color, pocket) in self.pockets.iter().enumerate() {
             for (i, &n) in pocket.iter().enumerate() {

@@ -7,7 +7,7 @@ use bughouse_core::{
     GameSettings, IllegalMoveError, IllegalReason, Mode, Move, Outcome, Role, Seat, Seats,
     SettingsError, SetupError, Square, Team, TimeControl, state_hash,
 };
-use bughouse_testkit::{Rng, match_material};
+use bughouse_testkit::{Rng, clocked, match_material};
 
 const AW: Seat = Seat::A_WHITE;
 const AB: Seat = Seat::A_BLACK;
@@ -15,17 +15,6 @@ const BW: Seat = Seat::B_WHITE;
 const BB: Seat = Seat::B_BLACK;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
-
-/// A live game with clocks of `base_ms` + `increment_ms`.
-fn clocked(base_ms: u64, increment_ms: u64) -> GameSettings {
-    GameSettings {
-        time_control: Some(TimeControl {
-            base_ms,
-            increment_ms,
-        }),
-        ..GameSettings::default()
-    }
-}
 
 /// A live game without clocks: moves need no timestamps.
 fn unclocked() -> GameSettings {

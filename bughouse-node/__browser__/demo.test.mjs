@@ -160,6 +160,26 @@ describe('the playable page (demo/)', () => {
     assert.deepEqual(errors, [])
   })
 
+  it('drag and drop from the pocket: a pocket piece released on a legal square is dropped there', async () => {
+    // A-White holds the knight its partner took from B-White (R5).
+    const bfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[] w Qkq - 0 1'
+    const { page, errors } = await open(browser, `${base}/demo/?mode=turn&nodes=300&bfen=${encodeURIComponent(bfen)}`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const knight = page.locator('.pocket[data-seat="A"] button[data-drop="knight"]')
+    const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+    // Released on an occupied square: no drop.
+    await knight.dragTo(square('e2'))
+    assert.equal(await page.evaluate(() => globalThis.bughouseDemo.game.movesPlayed), 0)
+    await knight.dragTo(square('e4'))
+    const seen = await page.evaluate(() => ({
+      first: globalThis.bughouseDemo.game.moves()[0],
+      san: document.querySelector('[data-history="A"] .ply')?.textContent,
+    }))
+    assert.deepEqual(seen.first, { seat: 'A', move: 'N@e4' })
+    assert.equal(seen.san, 'N@e4')
+    assert.deepEqual(errors, [])
+  })
+
   it('promotion: the choice is offered (and may be cancelled), the SAN, last move and check are shown', async () => {
     const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'
     const bfen = `4k3/P7/8/8/8/8/8/4K3[] w - - 0 1 | ${START}`

@@ -31,6 +31,7 @@ let game = null
 let t0 = 0
 let selected = null // a square of board A, or null
 let dragFrom = null // where a drag on board A started
+let dragRole = null // the pocket role a drag started on, or null
 let dropRole = null // a pocket role chosen for a drop, or null
 let generation = 0 // bumps on a new game: stale bot replies are dropped
 let clockTimer = null
@@ -333,6 +334,8 @@ function drawSeat(seat) {
       if (seat === HUMAN) {
         b.dataset.drop = role
         if (dropRole === role) b.classList.add('chosen')
+        // Drag to drop: press on the pocket piece, release on a square.
+        b.addEventListener('pointerdown', () => (dragRole = role))
         b.onclick = () => {
           if (game.isOver() || !game.isTurnOf(HUMAN)) return
           dropRole = dropRole === role ? null : role
@@ -379,6 +382,17 @@ function renderClocks() {
     el.classList.toggle('running', !game.isOver() && game.isTurnOf(seat))
   }
 }
+
+// A drag from the pocket ends wherever the pointer is released: a legal
+// drop square of board A plays the drop, anything else cancels it.
+document.addEventListener('pointerup', (e) => {
+  const role = dragRole
+  dragRole = null
+  if (role === null || game.isOver() || !game.isTurnOf(HUMAN)) return
+  const target = document.elementFromPoint(e.clientX, e.clientY)
+  const square = target?.closest('svg[data-board="A"]') ? target.dataset?.square : undefined
+  if (square && (game.board('A').dropDests().get(role) ?? []).includes(square)) playHuman(`${LETTER[role]}@${square}`)
+})
 
 $('new-turn').onclick = () => start('turn')
 $('new-live').onclick = () => start('live')

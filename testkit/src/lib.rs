@@ -1,6 +1,8 @@
 //! What bughouse-core's tests, examples, benchmarks and fuzz targets share,
-//! so that each is written once: a seeded random generator ([`Rng`]) and
-//! material counting ([`board_material`], [`match_material`], R7).
+//! so that each is written once: a seeded random generator ([`Rng`]),
+//! material counting ([`board_material`], [`match_material`], R7), the
+//! placement field of a FEN built square by square ([`placement`]), and the
+//! settings of a clocked live game ([`clocked`]).
 //!
 //! A development crate (`publish = false`): bughouse-core takes it as a
 //! dev-dependency only, so nothing a user builds depends on it. It is a crate
@@ -11,7 +13,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use bughouse_core::{Board, Color, Role};
+use bughouse_core::{Board, Color, GameSettings, Role, TimeControl};
 
 /// xorshift64*: a small seeded generator, so that random games, positions
 /// and benchmarks repeat exactly from their seed (no `rand`, no allocation,
@@ -81,6 +83,51 @@ pub fn match_material(boards: &[Board; 2]) -> [[u32; 5]; 2] {
     })
 }
 
+/// The placement field of a FEN (rank 8 first) for 64 squares from a1
+/// (`a1, b1, …, h8`), each a piece letter and whether it is promoted
+/// (written `~` after it, R6), for tests that build positions square by
+/// square and let the FEN reader judge them.
+pub fn placement(squares: &[Option<(char, bool)>; 64]) -> String {
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0u8;
+        for file in 0..8 {
+            match squares[rank * 8 + file] {
+                Some((letter, promoted)) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(letter);
+                    if promoted {
+                        fen.push('~');
+                    }
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
+}
+
+/// The default live game with clocks of `base_ms` and `increment_ms` per
+/// move (R26).
+pub fn clocked(base_ms: u64, increment_ms: u64) -> GameSettings {
+    GameSettings {
+        time_control: Some(TimeControl {
+            base_ms,
+            increment_ms,
+        }),
+        ..GameSettings::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +150,16 @@ mod tests {
         // becomes 0x200_0001, times the multiplier, worked out by hand
         // (Python: (0x2000001 * 0x2545F4914F6CDD1D) % 2**64).
         assert_eq!(Rng::new(1).next_u64(), 0x47e4_ce4b_896c_dd1d);
+    }
+
+    #[test]
+    fn placement_writes_ranks_from_the_eighth() {
+        let mut squares = [None; 64];
+        squares[4] = Some(('K', false));
+        squares[60] = Some(('k', false));
+        squares[49] = Some(('Q', true));
+        assert_eq!(placement(&squares), "4k3/1Q~6/8/8/8/8/8/4K3");
+        assert_eq!(placement(&[None; 64]), "8/8/8/8/8/8/8/8");
     }
 
     #[test]
