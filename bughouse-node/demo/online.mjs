@@ -161,8 +161,8 @@ export function joinServer(params) {
     for (const e of f.log ?? []) {
       if (e.kind === 'move') lastMove[boardOf(e.seat)] = e.uci
     }
-    // The engine's log (moves in UCI; offers fold into the next move), then
-    // the reports from here on, numbered by the server.
+    // The engine's log (offers fold into the next move's entry), then the
+    // reports from here on, numbered by the server.
     events.push(...(f.log ?? []).map((e, index) => ({ index, text: describe(e) })))
     readBoards()
     render()
