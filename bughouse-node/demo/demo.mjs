@@ -34,6 +34,7 @@ let dragFrom = null // where a drag on board A started
 let dragRole = null // the pocket role a drag started on, or null
 let dropRole = null // a pocket role chosen for a drop, or null
 let generation = 0 // bumps on a new game: stale bot replies are dropped
+let searches = new AbortController() // aborts the old game's searches on a new game
 let clockTimer = null
 const thinking = new Set()
 // What the reports said so far: per board, its actions in play order as
@@ -46,6 +47,8 @@ const $ = (id) => document.getElementById(id)
 
 function start(mode) {
   generation++
+  searches.abort()
+  searches = new AbortController()
   clearInterval(clockTimer)
   thinking.clear()
   const opts = { mode, humans: HUMAN }
@@ -80,7 +83,7 @@ function driveBots() {
     setTimeout(async () => {
       try {
         if (gen !== generation || game.isOver() || !game.isTurnOf(seat)) return
-        const move = await game.botMoveAsync(seat, { nodes: NODES, seed: game.movesPlayed })
+        const move = await game.botMoveAsync(seat, { nodes: NODES, seed: game.movesPlayed, signal: searches.signal })
         if (gen !== generation || game.isOver()) return
         if (move === null) {
           if (game.canSit(seat)) sitFor(seat)
@@ -88,7 +91,7 @@ function driveBots() {
           act(() => pushFor(seat, move))
         }
       } catch (e) {
-        if (e.code !== 'ERR_GAME_OVER' && e.code !== 'ERR_NOT_YOUR_TURN') throw e
+        if (e.code !== 'ERR_GAME_OVER' && e.code !== 'ERR_NOT_YOUR_TURN' && e.code !== 'ABORT_ERR') throw e
       } finally {
         thinking.delete(seat)
         if (gen === generation) {
