@@ -17,6 +17,8 @@
 // of the game (see bot-worker-core.mjs); `parallelism` (the machine's cores)
 // bounds the pool.
 
+import { codedError, makeReaders, requireNew } from './api-common.mjs'
+
 import { makePool, poolSize } from './bot-pool.mjs'
 
 // What `_botSearch` answers for a sit (no UCI move reads so).
@@ -43,20 +45,9 @@ function seatState(game, seat) {
   return `${game.board(seat.toUpperCase()).fen()} ${game.sitsLeft(seat)}`
 }
 
-function argTypeError(message) {
-  const e = new TypeError(message)
-  e.code = 'ERR_INVALID_ARG_TYPE'
-  return e
-}
-
 /** Defines a non-enumerable method, as index.js does. */
 function method(proto, name, value) {
   Object.defineProperty(proto, name, { value, writable: true, configurable: true, enumerable: false })
-}
-
-/** Defines an own, enumerable data property (a tag may be called `__proto__`). */
-function define(obj, key, value) {
-  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true })
 }
 
 /**
@@ -67,7 +58,7 @@ function guard(cls) {
   const proto = cls.prototype
   const check = (self, name) => {
     if (!(self instanceof cls) || self.__wbg_ptr === undefined) {
-      throw argTypeError(`${cls.name}.${name}: \`this\` is not an instance of class \`${cls.name}\``)
+      throw codedError(TypeError, 'ERR_INVALID_THIS', `${cls.name}.${name} was called on something that is not one of its instances`)
     }
     if (!self.__wbg_ptr) {
       const e = new Error(`${cls.name}.${name}: this ${cls.name.toLowerCase()} was disposed`)
@@ -286,7 +277,7 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
       checkGame(this, 'botMoveAsync')
       const { native, signal, clock } = botOptions(opts, ASYNC_EXTRA)
       if (signal !== undefined && signal !== null && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal)) {
-        throw argTypeError(`opts.signal must be an AbortSignal, got ${typeof signal}`)
+        throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
       }
       if (signal && signal.aborted) throw abortError(signal)
       // Checks the call at once (a bad call rejects with its code).
@@ -343,47 +334,10 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
     return groupedOf(boardMoveCodes.call(this), true)
   })
 
-  function readBpgn(text) {
-    let bytes
-    if (typeof text === 'string') bytes = new TextEncoder().encode(text)
-    else if (text instanceof Uint8Array) bytes = new Uint8Array(text)
-    else {
-      throw argTypeError(`readBpgn: text must be a string or a Uint8Array, got ${text === null ? 'null' : typeof text}`)
-    }
-    return glue._readBpgn(bytes).map((raw) => {
-      const tags = {}
-      const list = raw.tagList
-      for (let i = 0; i < list.length; i += 2) {
-        if (!Object.hasOwn(tags, list[i])) define(tags, list[i], list[i + 1])
-      }
-      const record = {
-        tags,
-        game: null,
-        error: raw.error,
-        recordedEnding: raw.recordedEnding,
-        recordedKind: raw.recordedKind,
-        recordedLoser: raw.recordedLoser,
-        movesReplayed: raw.movesReplayed,
-        agrees: raw.agrees,
-        bughouse: raw.bughouse,
-        number: raw.number,
-        line: raw.line,
-      }
-      const source = bytes.subarray(raw.start, raw.end)
-      Object.defineProperty(record, 'game', {
-        get() {
-          const game = glue._replayRecord(source)
-          define(record, 'game', game)
-          return game
-        },
-        enumerable: true,
-        configurable: true,
-      })
-      return record
-    })
-  }
+  // readBpgn and readBpgnStream: api-common.mjs.
+  const { readBpgn, readBpgnStream } = makeReaders(glue)
 
-  return { Board, Game, perft: glue.perft, readBpgn }
+  return { Board: requireNew(Board), Game: requireNew(Game), perft: glue.perft, readBpgn, readBpgnStream }
 }
 
 const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }

@@ -27,5 +27,5 @@ const parallelism = typeof navigator === 'object' ? navigator.hardwareConcurrenc
 const api = makeApi(glue, { module, memory, spawnWorker, parallelism })
 prime(api)
 
-export const { Board, Game, perft, readBpgn } = api
+export const { Board, Game, perft, readBpgn, readBpgnStream } = api
 export default api

@@ -31,5 +31,5 @@ function spawnWorker(onReply, onFailure) {
 const api = makeApi(glue, { module, memory, spawnWorker, parallelism: os.availableParallelism?.() ?? os.cpus().length })
 prime(api)
 
-export const { Board, Game, perft, readBpgn } = api
+export const { Board, Game, perft, readBpgn, readBpgnStream } = api
 export default api

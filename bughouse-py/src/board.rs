@@ -495,10 +495,14 @@ impl PyBoard {
         Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_castling(m)))
     }
 
-    /// Whether `move` resets the half-move clock: a capture or a pawn move.
-    /// Unlike python-chess's standard board, there is no fifty-move rule
-    /// (R33): the clock is kept for FEN only. Drops do not reset it, a pawn
-    /// drop included (python-chess's crazyhouse board resets it then).
+    /// Whether `push(move)` resets the half-move clock: a capture or a pawn
+    /// move; never a drop, a pawn drop included. python-chess's
+    /// `CrazyhouseBoard.is_zeroing` says True for a pawn drop, yet its own
+    /// `push` does not reset the clock on any drop; this engine answers what
+    /// `push` does (the FEN counters after every move agree with
+    /// python-chess's). Nothing else reads the clock in bughouse: there is
+    /// no fifty-move rule (R33), and repetition (R25) is judged on the
+    /// whole match state, counters excluded (F6).
     fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_zeroing(m)))
     }

@@ -778,7 +778,7 @@ fuzz_target!(|input: Input| {
         }
         let full = step % FULL_EVERY == FULL_EVERY - 1;
         let now = game.now_ms();
-        let before = Box::new((*game).clone());
+        let before = (*game).clone();
         let (act, at, result): (Act, Option<u64>, Result<Report, GameError>) = match *action {
             Action::Burst { .. } | Action::Undo => unreachable!("handled above"),
             Action::Move { seat, pick, at } => {
@@ -895,8 +895,8 @@ fuzz_target!(|input: Input| {
             .log()
             .last()
             .is_none_or(|a| matches!(a.kind, ActionKind::Move(_) | ActionKind::Sit));
-        exact =
-            (accepted && closed && game.log().len() == before.log().len() + 1).then_some(before);
+        exact = (accepted && closed && game.log().len() == before.log().len() + 1)
+            .then(|| Box::new(before));
     }
 
     // The end of the input: everything checked once more, the game rebuilt

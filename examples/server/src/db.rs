@@ -170,6 +170,7 @@ impl Db {
         thread::Builder::new()
             .name("sqlite-checkpoint".into())
             .spawn(move || {
+                crate::bots::lower_this_thread(10);
                 loop {
                     thread::sleep(std::time::Duration::from_secs(1));
                     if let Err(e) = checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
