@@ -52,7 +52,7 @@ function start(mode) {
   clearInterval(clockTimer)
   thinking.clear()
   const opts = { mode, humans: HUMAN }
-  if (mode === 'live') opts.timeControl = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
+  if (mode === 'live') opts.timeControl = timeControlParam()
   if (params.has('cap')) opts.moveCap = Number(params.get('cap'))
   if (params.has('bfen')) opts.bfen = params.get('bfen')
   game = new Game(opts)
@@ -65,6 +65,18 @@ function start(mode) {
   if (mode === 'live') clockTimer = setInterval(onClock, 100)
   render()
   driveBots()
+}
+
+/**
+ * ?tc=BASE+INCREMENT in seconds as the engine's { baseMs, incrementMs }: the
+ * engine refuses text with a base under a minute as ambiguous (minutes or
+ * seconds?), and this page's parameter is seconds by its definition. Text
+ * that is not two numbers goes to the engine as it is, to be refused there.
+ */
+function timeControlParam() {
+  const text = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
+  const m = /^(\d+)\+(\d+)$/.exec(text)
+  return m ? { baseMs: Number(m[1]) * 1000, incrementMs: Number(m[2]) * 1000 } : text
 }
 
 /** The seats the computer plays, whose turn it is now. */
