@@ -721,7 +721,8 @@ fn undo(game: &mut Game, exact: Option<&Game>, conserved: &[[u32; 5]; 2]) {
 /// of the log: at the largest cap they took most of this target's time.
 /// Full logs are restored by the core's tests (`game_api.rs`,
 /// `game_props.rs`); here, where the action sequences vary, logs up to this
-/// length. (Once the replay is linear, this can be `LOG_CAPACITY`.)
+/// length: each undo or restore replays the whole log (linear in its
+/// length), which on the longest logs would dominate an input's time.
 const RESTORE_LOG: usize = 512;
 
 fuzz_target!(|input: Input| {
