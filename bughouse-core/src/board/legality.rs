@@ -2,6 +2,7 @@
 //! the others, and why not when it is not.
 
 use crate::board::attacks::{aligned, attacks, between, king_attacks};
+use crate::board::movegen::Threats;
 use crate::board::pawns::{drop_rank_allows, pawn_captures, pawn_pushes, promotion_fits};
 use crate::{
     Bitboard, Board, CastlingSide, IllegalMoveError, IllegalReason, Move, Piece, Role, Square,
@@ -28,8 +29,28 @@ impl Board {
     /// generator on every move of many positions. Castling asks the
     /// generator.
     pub fn is_legal(&self, m: Move) -> bool {
+        self.is_legal_given(m, || self.checkers(), || self.pinned())
+    }
+
+    /// As [`Board::is_legal`], with this board's threats known (the game
+    /// keeps them from judging the board's status).
+    #[inline]
+    pub(crate) fn is_legal_with(&self, m: Move, threats: &Threats) -> bool {
+        debug_assert_eq!(*threats, self.threats(), "threats of another position");
+        self.is_legal_given(m, || threats.checkers, || threats.pinned)
+    }
+
+    /// The one legality test, with the checkers and the pinned pieces
+    /// computed only when a move needs them.
+    #[inline]
+    fn is_legal_given(
+        &self,
+        m: Move,
+        checkers: impl FnOnce() -> Bitboard,
+        pinned: impl FnOnce() -> Bitboard,
+    ) -> bool {
         match m {
-            Move::Drop { role, to } => self.drop_refusal(role, to).is_none(),
+            Move::Drop { role, to } => self.drop_refusal_given(role, to, checkers).is_none(),
             Move::Normal {
                 from,
                 to,
@@ -55,14 +76,14 @@ impl Board {
                 {
                     return self.en_passant_capture_is_safe(from, to);
                 }
-                let checkers = self.checkers();
+                let checkers = checkers();
                 if let Some(c) = checkers.first() {
                     if checkers.more_than_one() || !between(king, c).with(c).contains(to) {
                         return false;
                     }
                 }
                 // Moving along the line through the king keeps any pin.
-                aligned(king, from, to) || !self.pinned().contains(from)
+                aligned(king, from, to) || !pinned().contains(from)
             }
         }
     }
@@ -105,6 +126,16 @@ impl Board {
     /// a king (R3), an empty pocket, an occupied square (R9), a pawn on rank
     /// 1 or 8 (R10), or a check it does not block (R13).
     pub(crate) fn drop_refusal(&self, role: Role, to: Square) -> Option<IllegalReason> {
+        self.drop_refusal_given(role, to, || self.checkers())
+    }
+
+    #[inline]
+    fn drop_refusal_given(
+        &self,
+        role: Role,
+        to: Square,
+        checkers: impl FnOnce() -> Bitboard,
+    ) -> Option<IllegalReason> {
         let us = self.turn();
         if role == Role::King {
             return Some(IllegalReason::KingDrop);
@@ -118,7 +149,7 @@ impl Board {
         if !drop_rank_allows(role, to) {
             return Some(IllegalReason::PawnDropOnBackRank);
         }
-        let checkers = self.checkers();
+        let checkers = checkers();
         let blocks = match checkers.first() {
             None => true,
             Some(c) => !checkers.more_than_one() && between(self.king_of(us), c).contains(to),

@@ -36,6 +36,18 @@ pub const MAX_LEGAL_MOVES: usize = 1024;
 /// A list of legal moves with its proven capacity; never allocates.
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
 
+/// What the legality of every move of the side to move turns on: the
+/// pieces giving check and the pieces pinned to the king (none counted in
+/// double check, where only the king moves). A function of the position
+/// (placement and side to move, not the pockets), so whoever keeps a board
+/// unchanged may keep its threats: the game computes them once per move
+/// for the board's status (R16–R18) and checks the next move with them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Threats {
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+}
+
 /// Receives legal moves as sets. Each method returns `true` to stop early.
 pub(crate) trait Visitor {
     /// A non-pawn piece on `from` may go to each square of `targets`.
@@ -118,17 +130,43 @@ impl Board {
         self.visit_legal_to(v, Bitboard::FULL)
     }
 
+    /// The checkers and pinned pieces of the side to move: what every
+    /// legality question here turns on, computed once.
+    #[inline]
+    pub(crate) fn threats(&self) -> Threats {
+        let checkers = self.checkers();
+        // In double check only the king moves: its pins do not matter.
+        let pinned = if checkers.more_than_one() {
+            Bitboard::EMPTY
+        } else {
+            self.pinned()
+        };
+        Threats { checkers, pinned }
+    }
+
     /// Walks the legal moves and drops whose destination is in `within`
     /// (all of them for the full set): how SAN finds the moves to one
     /// square through the generator itself.
+    #[inline]
     pub(crate) fn visit_legal_to<V: Visitor>(&self, v: &mut V, within: Bitboard) -> bool {
+        self.visit_legal_with(v, within, &self.threats())
+    }
+
+    /// As [`Board::visit_legal_to`], with this board's threats already known.
+    pub(crate) fn visit_legal_with<V: Visitor>(
+        &self,
+        v: &mut V,
+        within: Bitboard,
+        threats: &Threats,
+    ) -> bool {
+        debug_assert_eq!(*threats, self.threats(), "threats of another position");
         let us = self.turn;
         let them = us.other();
         let king = self.king_of(us);
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
         let occupied = ours | theirs;
-        let checkers = self.attackers_to(king, them, occupied);
+        let checkers = threats.checkers;
 
         if checkers.more_than_one() {
             // Double check: only the king moves, no drop blocks (R16).
@@ -144,7 +182,7 @@ impl Board {
             None => (!ours, !occupied),
         };
         let (target_mask, drop_mask) = (target_mask & within, drop_mask & within);
-        let pinned = self.pinned();
+        let pinned = threats.pinned;
         let queens = self.by_role(Role::Queen);
 
         for from in self.by_role(Role::Knight) & (ours - pinned) {
@@ -341,6 +379,11 @@ impl Board {
     /// Whether the side to move has any legal move or drop; stops at the first.
     pub fn has_legal_move(&self) -> bool {
         self.visit_legal(&mut AnyVisitor)
+    }
+
+    /// As [`Board::has_legal_move`], with this board's threats known.
+    pub(crate) fn has_legal_move_with(&self, threats: &Threats) -> bool {
+        self.visit_legal_with(&mut AnyVisitor, Bitboard::FULL, threats)
     }
 
     /// Whether `m` is legal here, asked of the generator: the reference

@@ -1,6 +1,7 @@
 //! Check, checkmate in the bughouse sense, and waiting (R16–R18).
 
 use crate::board::attacks::between;
+use crate::board::movegen::Threats;
 use crate::{Board, Flavour};
 
 /// Where a board stands for the side to move.
@@ -110,10 +111,15 @@ impl Board {
     /// Playing, checkmate, or (no legal move) waiting in the bughouse
     /// flavour and stalemate in the crazyhouse flavour.
     pub fn status(&self) -> BoardStatus {
-        if self.has_legal_move() {
+        self.status_with(&self.threats())
+    }
+
+    /// As [`Board::status`], with this board's threats known.
+    pub(crate) fn status_with(&self, threats: &Threats) -> BoardStatus {
+        if self.has_legal_move_with(threats) {
             return BoardStatus::Playing;
         }
-        let checkers = self.checkers();
+        let checkers = threats.checkers;
         if checkers.nonempty() && self.check_is_final(checkers) {
             BoardStatus::Checkmate
         } else if checkers.is_empty() && self.flavour == Flavour::Crazyhouse {

@@ -81,11 +81,13 @@ pub use report::{Capture, Report, Snapshot};
 
 use arrayvec::ArrayVec;
 
+use crate::board::movegen::Threats;
 use crate::game::clock::Clocks;
 use crate::game::turn::{SITS_PER_SEAT, TurnState};
 use crate::{
-    Bfen, Board, BoardId, BoardStatus, EndReason, Flavour, GameError, GameSettings, MAX_MOVE_CAP,
-    Mode, Move, MoveList, Outcome, San, SanPlus, Seat, Seats, SetupError, Suffix, parse_bfen,
+    Bfen, Board, BoardId, BoardStatus, EndReason, Flavour, GameError, GameSettings,
+    IllegalMoveError, MAX_MOVE_CAP, Mode, Move, MoveList, Outcome, San, SanPlus, Seat, Seats,
+    SetupError, Suffix, parse_bfen,
 };
 
 /// How many moves, drops and sits a game holds: one per move or drop (at
@@ -112,6 +114,10 @@ pub struct Game {
     /// Each board's status for its side to move, computed once whenever the
     /// board or its pockets change (R16–R18, R31, F5).
     status: [BoardStatus; 2],
+    /// Each board's checkers and pinned pieces, computed with its status
+    /// and kept while the board stands (a pocket's change does not alter
+    /// them): the next move's legality is checked with them.
+    threats: [Threats; 2],
     turn: TurnState<{ HISTORY_CAPACITY + 1 }>,
     log: ArrayVec<Action, LOG_CAPACITY>,
 }
@@ -152,6 +158,7 @@ impl Game {
             outcome: None,
             draw_offers: Seats::empty(),
             status: [BoardStatus::Playing; 2],
+            threats: boards.map(|b| b.threats()),
             turn: TurnState::new(),
             log: ArrayVec::new(),
         };
@@ -175,7 +182,8 @@ impl Game {
         self.moves_played = 0;
         self.outcome = None;
         self.draw_offers = Seats::empty();
-        self.status = boards.map(|b| b.status());
+        self.threats = boards.map(|b| b.threats());
+        self.status = [0, 1].map(|i| boards[i].status_with(&self.threats[i]));
         self.turn.reset(&boards, self.status);
         self.log.clear();
         for id in BoardId::ALL {
@@ -578,20 +586,23 @@ impl Game {
         at: u64,
         recorded_clock: Option<i32>,
     ) -> Result<Report, GameError> {
-        let board = &mut self.boards[seat.board.index()];
-        // SAN of the board before the move: for an illegal move some text,
-        // never a panic, and thrown away.
-        let san = San::from_move(board, m);
-        let captured = board
-            .play(m)
-            .map_err(|error| GameError::IllegalMove { seat, error })?;
-        Ok(self.after_move(seat, m, san, captured, at, recorded_clock))
+        let board = &self.boards[seat.board.index()];
+        if !board.is_legal_with(m, &self.threats[seat.board.index()]) {
+            let error = IllegalMoveError {
+                mv: m,
+                reason: board.why_illegal(m),
+            };
+            return Err(GameError::IllegalMove { seat, error });
+        }
+        Ok(self.apply_legal(seat, m, at, recorded_clock))
     }
 
     /// Plays a move known to be legal on the seat's board.
+    #[inline]
     fn apply_legal(&mut self, seat: Seat, m: Move, at: u64, recorded_clock: Option<i32>) -> Report {
         let board = &mut self.boards[seat.board.index()];
         debug_assert!(board.is_legal(m));
+        // SAN of the board before the move.
         let san = San::from_move(board, m);
         let captured = board.play_unchecked(m);
         self.after_move(seat, m, san, captured, at, recorded_clock)
@@ -600,6 +611,7 @@ impl Game {
     /// Everything a move does beyond its own board: capture routing, the
     /// move count, offers, clocks, the log, the rotation and the judgement
     /// (F8), each board's status computed once.
+    #[inline]
     fn after_move(
         &mut self,
         seat: Seat,
@@ -610,17 +622,25 @@ impl Game {
         recorded_clock: Option<i32>,
     ) -> Report {
         let id = seat.board;
-        self.status[id.index()] = self.boards[id.index()].status();
+        let board = &self.boards[id.index()];
+        self.threats[id.index()] = board.threats();
+        self.status[id.index()] = board.status_with(&self.threats[id.index()]);
         let capture = captured.map(|piece| {
             // R5: to the partner, who plays the captured piece's colour on the
             // other board; R6: `play` already demoted a promoted piece.
-            let other = id.other();
-            let routed = self.boards[other.index()].add_to_pocket(piece.color, piece.role);
+            let other = id.other().index();
+            let routed = self.boards[other].add_to_pocket(piece.color, piece.role);
             debug_assert!(routed, "R7 bounds the pockets");
-            self.status[other.index()] = self.boards[other.index()].status();
+            // A piece more in a pocket takes no move away: a board that
+            // could move still can; one that waited may now drop (R18). Its
+            // threats stand (the placement did not change).
+            if self.status[other] != BoardStatus::Playing {
+                self.status[other] = self.boards[other].status_with(&self.threats[other]);
+            }
+            debug_assert_eq!(self.status[other], self.boards[other].status());
             Capture {
                 piece,
-                to: Seat::new(other, piece.color),
+                to: Seat::new(id.other(), piece.color),
             }
         });
         self.moves_played += 1;
@@ -648,7 +668,7 @@ impl Game {
         if self.outcome.is_none() {
             self.judge_rest();
         }
-        let suffix = if !self.boards[id.index()].is_check() {
+        let suffix = if self.threats[id.index()].checkers.is_empty() {
             None
         } else if self.status[id.index()] == BoardStatus::Checkmate {
             Some(Suffix::Checkmate)

@@ -85,6 +85,7 @@ impl Report {
 impl Game {
     /// The state a front end shows (see [`Snapshot`]); with
     /// [`Game::boards`], what a client joining mid-game needs.
+    #[inline]
     pub fn snapshot(&self) -> Snapshot {
         let open = self.outcome.is_none();
         let to_move = [self.boards[0].turn(), self.boards[1].turn()];
@@ -149,6 +150,7 @@ impl Game {
     }
 
     /// The report of `action` with the state now.
+    #[inline]
     pub(super) fn report(
         &self,
         action: Action,

@@ -171,6 +171,7 @@ impl San {
     /// single out the moving piece among the legal moves: none, else the
     /// file, else the rank, else both. Meant for a legal `m`; an illegal one
     /// gets some text and never a panic.
+    #[inline]
     pub fn from_move(board: &Board, m: Move) -> San {
         match m {
             Move::Drop { role, to } => San::Drop { role, to },

@@ -79,17 +79,25 @@ function sameDests(ours, pos) {
 const comparableSan = (list) => list.map((s) => s.replace(/^P@/, '@').replace(/[+#]$/, '')).sort()
 
 /** Microseconds per call of one round of at least `minMs`. */
-function round(fn, minMs) {
+const ROUND_SOURCE = `
   let calls = 0
   const start = performance.now()
   let elapsed = 0
   do {
-    for (let i = 0; i < 20; i++) fn()
-    calls += 20
+    for (let i = 0; i < 50; i++) fn()
+    calls += 50
     elapsed = performance.now() - start
   } while (elapsed < minMs)
-  return (elapsed * 1000) / calls
-}
+  return (elapsed * 1000) / calls`
+const round = new Function('fn', 'minMs', ROUND_SOURCE)
+
+/**
+ * A round function of its own (compiled from the same source) for each
+ * measured function, as benchmark.js does: its call of `fn` then sees one
+ * function only, and no side pays for another's calls through a shared,
+ * megamorphic call site.
+ */
+const ownRound = () => new Function('fn', 'minMs', ROUND_SOURCE)
 
 /** Microseconds per call, best of 5 rounds of at least `minMs`. */
 function perCall(fn, minMs) {
@@ -100,16 +108,19 @@ function perCall(fn, minMs) {
 }
 
 /**
- * Ours and theirs, µs per call, each the best of 5 rounds, the rounds
- * alternating: a machine whose load moves meanwhile (2 shared cores here)
- * weighs on both sides alike.
+ * Ours and theirs, µs per call, each the best of `ROUNDS` rounds, the
+ * rounds alternating: a machine whose load moves meanwhile (2 shared cores
+ * here) weighs on both sides alike.
  */
+const ROUNDS = quick ? 3 : 9
 function pair(ours, theirs, minMs) {
   for (let i = 0; i < 100; i++) ours(), theirs()
   const best = { ours: Infinity, theirs: Infinity }
-  for (let r = 0; r < 5; r++) {
-    best.ours = Math.min(best.ours, round(ours, minMs))
-    best.theirs = Math.min(best.theirs, round(theirs, minMs))
+  const roundOurs = ownRound()
+  const roundTheirs = ownRound()
+  for (let r = 0; r < ROUNDS; r++) {
+    best.ours = Math.min(best.ours, roundOurs(ours, minMs))
+    best.theirs = Math.min(best.theirs, roundTheirs(theirs, minMs))
   }
   return best
 }
