@@ -63,6 +63,19 @@
 //! assert!(board.is_checkmate());
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
+//!
+//! # Cargo features
+//!
+//! Both off by default.
+//!
+//! - `serde`: `Serialize` and `Deserialize` for settings, moves, actions,
+//!   the log and outcomes (no_std).
+//! - `runtime-tables`: the large attack tables (about 900 KB: magic slider
+//!   attacks, squares between and lines through two squares) are filled at
+//!   run time, in about a millisecond, instead of being compiled into the
+//!   binary. For the WebAssembly build, where download size matters more than
+//!   that one-off cost; the answers are the same, and every lookup fills the
+//!   tables first if nobody has (see [`attacks::init_tables`]).
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

@@ -1,6 +1,14 @@
 //! Attack tables: leapers, sliders (magic bitboards), and the squares between
 //! two squares. Every table is computed by `const fn` at compile time into a
 //! `static`, so there is no build script and no start-up cost.
+//!
+//! With the `runtime-tables` feature the three large tables (the sliders'
+//! 841 KB, `BETWEEN` and `LINE` 32 KB each) are instead zero-initialised
+//! statics (no bytes in the binary: `.bss`) filled at run time by
+//! [`init_tables`], from the same `const fn`s. Every lookup checks one flag
+//! first and fills the tables on first use, so an unfilled table can never be
+//! read; calling [`init_tables`] early (the WebAssembly build's start
+//! function) only moves that one-off cost out of the first call.
 
 use crate::board::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::{Bitboard, Color, Piece, Role, Square};
@@ -129,6 +137,7 @@ static BISHOP_ENTRIES: [Magic; 64] = BISHOP_TABLE.0;
 /// Rook entries: 102,400; bishop entries: 5,248.
 const SLIDER_TABLE_LEN: usize = BISHOP_TABLE.1;
 
+#[cfg(not(feature = "runtime-tables"))]
 const fn fill_slider_table(
     table: &mut [u64; SLIDER_TABLE_LEN],
     entries: &[Magic; 64],
@@ -151,6 +160,7 @@ const fn fill_slider_table(
     }
 }
 
+#[cfg(not(feature = "runtime-tables"))]
 static SLIDER_ATTACKS: [u64; SLIDER_TABLE_LEN] = {
     let mut table = [0u64; SLIDER_TABLE_LEN];
     fill_slider_table(&mut table, &ROOK_TABLE.0, &ROOK_DIRS);
@@ -175,9 +185,28 @@ static PAWN_ATTACKS: [[u64; 64]; 2] = [
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
 
-/// `(between, line)` for every pair of squares: the squares strictly between
-/// two squares on a common rank, file or diagonal, and the whole line through
-/// both (empty when they share none).
+/// `(between, line)` of squares `a` and `b`: the squares strictly between
+/// them on a common rank, file or diagonal, and the whole line through both
+/// (both empty when they share none).
+const fn between_and_line(a: usize, b: usize) -> (u64, u64) {
+    let bit_b = 1u64 << b;
+    let dirs = [ROOK_DIRS, BISHOP_DIRS];
+    let mut k = 0;
+    while k < 2 {
+        let from_a = slide_attacks(a, 0, &dirs[k]);
+        if a != b && from_a & bit_b != 0 {
+            let from_b = slide_attacks(b, 0, &dirs[k]);
+            let line = (from_a & from_b) | (1 << a) | bit_b;
+            let between = slide_attacks(a, bit_b, &dirs[k]) & slide_attacks(b, 1 << a, &dirs[k]);
+            return (between, line);
+        }
+        k += 1;
+    }
+    (0, 0)
+}
+
+/// [`between_and_line`] for every pair of squares.
+#[cfg(not(feature = "runtime-tables"))]
 const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     let mut between = [[0u64; 64]; 64];
     let mut line = [[0u64; 64]; 64];
@@ -185,19 +214,7 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     while a < 64 {
         let mut b = 0;
         while b < 64 {
-            let bit_b = 1u64 << b;
-            let dirs = [ROOK_DIRS, BISHOP_DIRS];
-            let mut k = 0;
-            while k < 2 {
-                let from_a = slide_attacks(a, 0, &dirs[k]);
-                if a != b && from_a & bit_b != 0 {
-                    let from_b = slide_attacks(b, 0, &dirs[k]);
-                    line[a][b] = (from_a & from_b) | (1 << a) | bit_b;
-                    between[a][b] =
-                        slide_attacks(a, bit_b, &dirs[k]) & slide_attacks(b, 1 << a, &dirs[k]);
-                }
-                k += 1;
-            }
+            (between[a][b], line[a][b]) = between_and_line(a, b);
             b += 1;
         }
         a += 1;
@@ -205,9 +222,123 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
+#[cfg(not(feature = "runtime-tables"))]
 const LINE_TABLES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
+#[cfg(not(feature = "runtime-tables"))]
 static BETWEEN: [[u64; 64]; 64] = LINE_TABLES.0;
+#[cfg(not(feature = "runtime-tables"))]
 static LINE: [[u64; 64]; 64] = LINE_TABLES.1;
+
+/// Reads of the large tables: plain array reads of the compile-time tables.
+#[cfg(not(feature = "runtime-tables"))]
+mod tables {
+    use super::{BETWEEN, LINE, SLIDER_ATTACKS};
+
+    #[inline(always)]
+    pub(super) fn slider(index: usize) -> u64 {
+        SLIDER_ATTACKS[index]
+    }
+
+    #[inline(always)]
+    pub(super) fn between(a: usize, b: usize) -> u64 {
+        BETWEEN[a][b]
+    }
+
+    #[inline(always)]
+    pub(super) fn line(a: usize, b: usize) -> u64 {
+        LINE[a][b]
+    }
+
+    pub(super) fn init() {}
+}
+
+/// Reads of the large tables, filled at run time (feature `runtime-tables`).
+///
+/// The tables are arrays of atomics only because the crate forbids `unsafe`
+/// (no `static mut`): zero-initialised, they take no bytes in the binary, and
+/// a relaxed atomic load is a plain load on every target. `READY` is set
+/// (release) after the last store; each read checks it (acquire) and fills
+/// the tables first when it is unset, so no read ever sees a zero that is not
+/// the answer. Two threads filling at once store the same values.
+#[cfg(feature = "runtime-tables")]
+mod tables {
+    use super::{
+        BISHOP_DIRS, BISHOP_TABLE, Magic, ROOK_DIRS, ROOK_TABLE, SLIDER_TABLE_LEN,
+        between_and_line, slide_attacks,
+    };
+    use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    static SLIDER_ATTACKS: [AtomicU64; SLIDER_TABLE_LEN] =
+        [const { AtomicU64::new(0) }; SLIDER_TABLE_LEN];
+    static BETWEEN: [AtomicU64; 64 * 64] = [const { AtomicU64::new(0) }; 64 * 64];
+    static LINE: [AtomicU64; 64 * 64] = [const { AtomicU64::new(0) }; 64 * 64];
+    static READY: AtomicBool = AtomicBool::new(false);
+
+    fn fill_slider(entries: &[Magic; 64], dirs: &[(i32, i32); 4]) {
+        for (sq, m) in entries.iter().enumerate() {
+            // Every subset of the mask (carry-rippler), as the const build.
+            let mut subset: u64 = 0;
+            loop {
+                let index = m.offset + (subset.wrapping_mul(m.factor) >> m.shift) as usize;
+                SLIDER_ATTACKS[index].store(slide_attacks(sq, subset, dirs), Ordering::Relaxed);
+                subset = subset.wrapping_sub(m.mask) & m.mask;
+                if subset == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fill() {
+        fill_slider(&ROOK_TABLE.0, &ROOK_DIRS);
+        fill_slider(&BISHOP_TABLE.0, &BISHOP_DIRS);
+        for a in 0..64 {
+            for b in 0..64 {
+                let (between, line) = between_and_line(a, b);
+                BETWEEN[a * 64 + b].store(between, Ordering::Relaxed);
+                LINE[a * 64 + b].store(line, Ordering::Relaxed);
+            }
+        }
+        READY.store(true, Ordering::Release);
+    }
+
+    #[inline(always)]
+    pub(super) fn init() {
+        if !READY.load(Ordering::Acquire) {
+            fill();
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn slider(index: usize) -> u64 {
+        init();
+        SLIDER_ATTACKS[index].load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    pub(super) fn between(a: usize, b: usize) -> u64 {
+        init();
+        BETWEEN[a * 64 + b].load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    pub(super) fn line(a: usize, b: usize) -> u64 {
+        init();
+        LINE[a * 64 + b].load(Ordering::Relaxed)
+    }
+}
+
+/// Fills the attack tables now, if they are filled at run time (feature
+/// `runtime-tables`); does nothing otherwise, and nothing on later calls.
+///
+/// Never needed for correct answers (every lookup fills them on first use):
+/// it moves the one-off cost (about a millisecond) to a moment of the
+/// caller's choosing, such as a WebAssembly module's start.
+pub fn init_tables() {
+    tables::init();
+}
 
 /// Squares a knight on `sq` attacks.
 #[inline]
@@ -244,7 +375,7 @@ pub fn pawn_attacks_of_set(color: Color, pawns: Bitboard) -> Bitboard {
 fn magic_lookup(entries: &[Magic; 64], sq: Square, occupied: Bitboard) -> Bitboard {
     let m = &entries[sq.index()];
     let index = m.offset + ((occupied.0 & m.mask).wrapping_mul(m.factor) >> m.shift) as usize;
-    Bitboard(SLIDER_ATTACKS[index])
+    Bitboard(tables::slider(index))
 }
 
 /// Squares a rook on `sq` attacks, given the occupied squares.
@@ -283,7 +414,7 @@ pub fn attacks(sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
 /// check from `b` to a king on `a` (R13, R16).
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a.index()][b.index()])
+    Bitboard(tables::between(a.index(), b.index()))
 }
 
 /// The whole line (edge to edge) through `a` and `b`, or empty when they share
@@ -291,7 +422,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// king and itself.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a.index()][b.index()])
+    Bitboard(tables::line(a.index(), b.index()))
 }
 
 /// Whether `a`, `b` and `c` lie on one line.

@@ -28,6 +28,15 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::Js;
 
+/// Runs once per instantiation of the module (each Web Worker has its own):
+/// fills the core's attack tables, which this build leaves out of the .wasm
+/// (feature `runtime-tables`, ~900 KB), so that the first call is as fast as
+/// the next. Lookups would fill them on first use anyway.
+#[wasm_bindgen(start)]
+fn start() {
+    bughouse_core::attacks::init_tables();
+}
+
 /// Leaf count `depth` plies below the position `fen` (N1).
 #[wasm_bindgen]
 pub fn perft(fen: JsValue, depth: JsValue, opts: JsValue) -> error::Result<f64> {
