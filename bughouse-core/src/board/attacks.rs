@@ -5,10 +5,11 @@
 //! With the `runtime-tables` feature the three large tables (the sliders'
 //! 841 KB, `BETWEEN` and `LINE` 32 KB each) are instead zero-initialised
 //! statics (no bytes in the binary: `.bss`) filled at run time by
-//! [`init_tables`], from the same `const fn`s. Every lookup checks one flag
-//! first and fills the tables on first use, so an unfilled table can never be
-//! read; calling [`init_tables`] early (the WebAssembly build's start
-//! function) only moves that one-off cost out of the first call.
+//! [`init_tables`], from the same `const fn`s. [`init_tables`] must run before
+//! the first lookup: the WebAssembly build calls it from its start function,
+//! which runs at every instantiation before any export can be called. Lookups
+//! assert it in debug builds only: a flag check on every lookup measured ~30%
+//! slower perft in WebAssembly.
 
 use crate::board::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::{Bitboard, Color, Piece, Role, Square};
@@ -257,9 +258,9 @@ mod tables {
 /// The tables are arrays of atomics only because the crate forbids `unsafe`
 /// (no `static mut`): zero-initialised, they take no bytes in the binary, and
 /// a relaxed atomic load is a plain load on every target. `READY` is set
-/// (release) after the last store; each read checks it (acquire) and fills
-/// the tables first when it is unset, so no read ever sees a zero that is not
-/// the answer. Two threads filling at once store the same values.
+/// (release) after the last store, so [`init`] is idempotent and cheap; reads
+/// assert it in debug builds. Two threads filling at once store the same
+/// values.
 #[cfg(feature = "runtime-tables")]
 mod tables {
     use super::{
@@ -313,29 +314,40 @@ mod tables {
 
     #[inline(always)]
     pub(super) fn slider(index: usize) -> u64 {
-        init();
+        debug_assert!(
+            READY.load(Ordering::Relaxed),
+            "attack tables read before init_tables"
+        );
         SLIDER_ATTACKS[index].load(Ordering::Relaxed)
     }
 
     #[inline(always)]
     pub(super) fn between(a: usize, b: usize) -> u64 {
-        init();
+        debug_assert!(
+            READY.load(Ordering::Relaxed),
+            "attack tables read before init_tables"
+        );
         BETWEEN[a * 64 + b].load(Ordering::Relaxed)
     }
 
     #[inline(always)]
     pub(super) fn line(a: usize, b: usize) -> u64 {
-        init();
+        debug_assert!(
+            READY.load(Ordering::Relaxed),
+            "attack tables read before init_tables"
+        );
         LINE[a * 64 + b].load(Ordering::Relaxed)
     }
 }
 
-/// Fills the attack tables now, if they are filled at run time (feature
+/// Fills the attack tables, if they are filled at run time (feature
 /// `runtime-tables`); does nothing otherwise, and nothing on later calls.
 ///
-/// Never needed for correct answers (every lookup fills them on first use):
-/// it moves the one-off cost (about a millisecond) to a moment of the
-/// caller's choosing, such as a WebAssembly module's start.
+/// With `runtime-tables`, call it before any lookup (any move generation):
+/// the WebAssembly build does so in its start function (measured in Node:
+/// instantiation ~2–3 ms without the feature, ~12–17 ms with it; see
+/// bughouse-node/bench/bench_wasm_startup.mjs). Lookups assert it in debug
+/// builds.
 pub fn init_tables() {
     tables::init();
 }
@@ -444,6 +456,7 @@ mod tests {
 
     #[test]
     fn magic_lookup_matches_ray_walk_for_every_subset() {
+        init_tables();
         for sq in Square::ALL {
             for (entries, dirs) in [(&ROOK_ENTRIES, &ROOK_DIRS), (&BISHOP_ENTRIES, &BISHOP_DIRS)] {
                 let mask = entries[sq.index()].mask;
@@ -470,6 +483,7 @@ mod tests {
 
     #[test]
     fn leapers() {
+        init_tables();
         assert_eq!(
             knight_attacks(Square::A1),
             Bitboard::from_square(Square::B3).with(Square::C2)
@@ -487,6 +501,7 @@ mod tests {
 
     #[test]
     fn between_and_line() {
+        init_tables();
         assert_eq!(between(Square::E1, Square::E8).count(), 6);
         assert_eq!(between(Square::A1, Square::H8).count(), 6);
         assert_eq!(between(Square::E1, Square::E2), Bitboard::EMPTY);

@@ -30,8 +30,9 @@ use crate::error::Js;
 
 /// Runs once per instantiation of the module (each Web Worker has its own):
 /// fills the core's attack tables, which this build leaves out of the .wasm
-/// (feature `runtime-tables`, ~900 KB), so that the first call is as fast as
-/// the next. Lookups would fill them on first use anyway.
+/// (feature `runtime-tables`, ~900 KB). wasm-bindgen's glue runs it before
+/// any export can be called; the core's lookups rely on it (they assert it
+/// in debug builds: `node wasm/build.mjs --debug`).
 #[wasm_bindgen(start)]
 fn start() {
     bughouse_core::attacks::init_tables();
