@@ -22,7 +22,7 @@ fn settings(spec: &Value) -> Result<GameSettings, ErrorCode> {
                 .as_str()
                 .unwrap()
                 .parse()
-                .map_err(|e: bughouse_core::TimeControlError| e.code())?;
+                .map_err(|e: bughouse_core::game::TimeControlError| e.code())?;
             settings.time_control = Some(tc);
         }
     }

@@ -14,7 +14,8 @@
 //! Messages quote only the start of the caller's text ([`quote`]).
 
 use bughouse_core::{
-    ErrorCode, Excerpt, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+    ErrorCode, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+    error::Excerpt,
 };
 
 /// The stable `code` of every error the package throws on purpose: the

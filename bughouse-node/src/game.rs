@@ -110,15 +110,15 @@ fn log_entry(a: &core::Action) -> LogEntry {
 
 fn action_of(e: &LogEntry) -> Result<core::Action> {
     let kind = match (e.kind.as_str(), e.uci.as_deref()) {
-        ("move", Some(uci)) => core::ActionKind::Move(
+        ("move", Some(uci)) => core::game::ActionKind::Move(
             core::Move::from_uci(uci).map_err(|_| error::invalid_arg("move", "UCI", uci))?,
         ),
-        ("sit", None) => core::ActionKind::Sit,
-        ("tick", None) => core::ActionKind::Tick,
-        ("resign", None) => core::ActionKind::Resign,
-        ("abandon", None) => core::ActionKind::Abandon,
-        ("offer_draw", None) => core::ActionKind::OfferDraw,
-        ("withdraw_draw", None) => core::ActionKind::WithdrawDraw,
+        ("sit", None) => core::game::ActionKind::Sit,
+        ("tick", None) => core::game::ActionKind::Tick,
+        ("resign", None) => core::game::ActionKind::Resign,
+        ("abandon", None) => core::game::ActionKind::Abandon,
+        ("offer_draw", None) => core::game::ActionKind::OfferDraw,
+        ("withdraw_draw", None) => core::game::ActionKind::WithdrawDraw,
         (kind, _) => return Err(error::invalid_arg("kind", "a log entry's kind", kind)),
     };
     let at_ms = convert::maybe_timestamp("atMs", Some(e.at_ms))?.unwrap_or(0);
@@ -327,11 +327,15 @@ fn parse_time_control(
 /// Reads the `moveCap` option as a whole number; the core bounds it (R32).
 fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
     match cap {
-        None => Ok(core::DEFAULT_MOVE_CAP),
+        None => Ok(core::game::DEFAULT_MOVE_CAP),
         Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
             core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
         }
-        Some(cap) => Err(error::out_of_range("moveCap", core::MAX_MOVE_CAP, cap)),
+        Some(cap) => Err(error::out_of_range(
+            "moveCap",
+            core::game::MAX_MOVE_CAP,
+            cap,
+        )),
     }
 }
 
@@ -445,7 +449,7 @@ impl Game {
                 time_control: s.time_control.map_or("-".to_string(), |tc| tc.to_string()),
                 humans: s.humans.seats().map(core::Seat::char).collect(),
                 move_cap: u32::from(s.move_cap),
-                bfen: core::Bfen(g.start_boards()).to_string(),
+                bfen: core::bfen::Bfen(g.start_boards()).to_string(),
                 log: g.log().iter().map(log_entry).collect(),
             }
         })
@@ -474,7 +478,7 @@ impl Game {
             humans,
             move_cap,
         };
-        let start = core::parse_bfen(&json.bfen)
+        let start = core::bfen::parse_bfen(&json.bfen)
             .map_err(|e| error::error(Code::InvalidArgValue, format!("bfen: {e}")))?;
         let log = json.log.iter().map(action_of).collect::<Result<Vec<_>>>()?;
         let restored = core::Game::restore(settings, start, &log).map_err(|e| {

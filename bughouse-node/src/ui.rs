@@ -39,7 +39,7 @@ impl Board {
     pub fn attacks(&self, square: String) -> Result<Vec<String>> {
         let sq = convert::parse_square(&square)?;
         Ok(squares(match self.inner.piece_at(sq) {
-            Some(piece) => core::attacks(sq, piece, self.inner.occupied()),
+            Some(piece) => core::attacks::attacks(sq, piece, self.inner.occupied()),
             None => core::Bitboard::EMPTY,
         }))
     }

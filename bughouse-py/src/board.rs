@@ -11,7 +11,9 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, BoardOutcome, BotAction, Color, Flavour, Move, perft_while};
+use bughouse_core::{
+    Bitboard, Board, Color, Flavour, Move, board::BoardOutcome, board::perft_while, bot::BotAction,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
@@ -96,7 +98,7 @@ impl PyBoard {
     /// nothing changes.
     fn edit(
         &self,
-        f: impl FnOnce(&mut Board) -> Result<(), bughouse_core::FenErrorKind>,
+        f: impl FnOnce(&mut Board) -> Result<(), bughouse_core::error::FenErrorKind>,
     ) -> PyResult<()> {
         let result = {
             let mut state = self.lock();

@@ -16,9 +16,9 @@
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, DEFAULT_MOVE_CAP, EndReason, Flavour, Game, GameError, GameSettings,
-    MAX_MOVE_CAP, Mode, Move, Outcome, Report, Role, SITS_PER_SEAT, Seat, Seats, SetupError,
-    Square, TimeControl, parse_bfen,
+    EndReason, Flavour, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Role, Seat,
+    Seats, SetupError, Square, TimeControl, bfen::Bfen, bfen::parse_bfen, game::ActionKind,
+    game::DEFAULT_MOVE_CAP, game::MAX_MOVE_CAP, game::SITS_PER_SEAT,
 };
 use bughouse_fuzz::{Bytes, check_board, match_material, seed_bfen_boards};
 use libfuzzer_sys::fuzz_target;

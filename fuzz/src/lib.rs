@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use bughouse_core::{Bitboard, Board, Color, Flavour, Role, parse_bfen};
+use bughouse_core::{Bitboard, Board, Color, Flavour, Role, bfen::parse_bfen};
 
 /// The published perft positions the core is tested against.
 const PERFT_FILES: [&str; 3] = [

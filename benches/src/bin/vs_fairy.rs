@@ -27,8 +27,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bughouse_core::{
-    Board, BoardStatus, Bot, BotAction, Flavour, Game, GameSettings, SearchControl, SearchLimits,
-    Seat, Seats, TableEntry, Team, TimePlan,
+    Board, BoardStatus, Flavour, Game, GameSettings, Seat, Seats, Team, bot::Bot, bot::BotAction,
+    bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
 };
 
 /// A small seeded generator (xorshift64*), so runs repeat exactly.
@@ -264,7 +264,7 @@ impl Ours {
         }
     }
 
-    fn control<'a>(&self, clock: &'a dyn bughouse_core::Clock) -> SearchControl<'a> {
+    fn control<'a>(&self, clock: &'a dyn bughouse_core::bot::Clock) -> SearchControl<'a> {
         match self.budget {
             Budget::Nodes(_) => SearchControl::new(),
             Budget::MoveTime(t) => SearchControl::new().with_time(clock, TimePlan::fixed(t)),

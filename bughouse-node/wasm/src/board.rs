@@ -183,7 +183,7 @@ impl Board {
     pub fn attacks(&self, square: JsValue) -> Result<js_sys::Array> {
         let sq = convert::parse_square(&square)?;
         Ok(convert::squares(match self.inner.piece_at(sq) {
-            Some(piece) => core::attacks(sq, piece, self.inner.occupied()),
+            Some(piece) => core::attacks::attacks(sq, piece, self.inner.occupied()),
             None => core::Bitboard::EMPTY,
         }))
     }

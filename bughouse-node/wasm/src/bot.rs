@@ -1,6 +1,6 @@
 //! The computer player behind `game.botMove(seat, opts)`: the addon's
 //! option checks (`../src/bot.rs`), with the same codes and messages. Every
-//! decision is the core's (`bughouse_core::choose`).
+//! decision is the core's (`bughouse_core::bot::choose`).
 //!
 //! Where it runs: WebAssembly here has no threads, so `_botMove` searches on
 //! the caller's thread; `botMoveAsync` (the JS layer, `bot-worker.mjs`)
@@ -15,11 +15,11 @@ use crate::convert::{self, MAX_SAFE_INTEGER, type_name};
 use crate::error::{self, Code, Result};
 use crate::game::Game;
 
-const _: () = assert!(core::SearchLimits::DEFAULT_NODES == 25_000);
+const _: () = assert!(core::bot::SearchLimits::DEFAULT_NODES == 25_000);
 
 #[derive(Copy, Clone, Debug)]
 struct BotCall {
-    limits: core::SearchLimits,
+    limits: core::bot::SearchLimits,
     play: bool,
     at_ms: Option<u64>,
 }
@@ -55,7 +55,7 @@ fn integer(obj: &JsValue, name: &str, min: u64, default: u64) -> Result<u64> {
 fn parse_options(opts: &JsValue) -> Result<BotCall> {
     if convert::absent(opts) {
         return Ok(BotCall {
-            limits: core::SearchLimits::default(),
+            limits: core::bot::SearchLimits::default(),
             play: false,
             at_ms: None,
         });
@@ -69,7 +69,7 @@ fn parse_options(opts: &JsValue) -> Result<BotCall> {
             ),
         ));
     }
-    let nodes = integer(opts, "nodes", 1, core::SearchLimits::DEFAULT_NODES)?;
+    let nodes = integer(opts, "nodes", 1, core::bot::SearchLimits::DEFAULT_NODES)?;
     let seed = integer(opts, "seed", 0, 0)?;
     let play = match field(opts, "play")? {
         None => false,
@@ -99,7 +99,7 @@ fn parse_options(opts: &JsValue) -> Result<BotCall> {
         ));
     }
     Ok(BotCall {
-        limits: core::SearchLimits::nodes(nodes).with_seed(seed),
+        limits: core::bot::SearchLimits::nodes(nodes).with_seed(seed),
         play,
         at_ms,
     })
@@ -124,11 +124,11 @@ impl Game {
     #[wasm_bindgen(js_name = "_botMove")]
     pub fn bot_move(&mut self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
-        let mut tt = core::TranspositionTable::from_storage(vec![
-            core::TableEntry::EMPTY;
-            core::DEFAULT_TT_ENTRIES
+        let mut tt = core::bot::TranspositionTable::from_storage(vec![
+            core::bot::TableEntry::EMPTY;
+            core::bot::DEFAULT_TT_ENTRIES
         ]);
-        let Some(action) = core::choose(&self.inner, seat, &call.limits, &mut tt) else {
+        let Some(action) = core::bot::choose(&self.inner, seat, &call.limits, &mut tt) else {
             return Ok(JsValue::NULL);
         };
         if call.play {
@@ -137,8 +137,8 @@ impl Game {
                 .map_err(error::game)?;
         }
         Ok(convert::nullable(match action {
-            core::BotAction::Move(m) => Some(convert::uci(m)),
-            core::BotAction::Sit => None,
+            core::bot::BotAction::Move(m) => Some(convert::uci(m)),
+            core::bot::BotAction::Sit => None,
         }))
     }
 
@@ -154,14 +154,14 @@ impl Game {
     #[wasm_bindgen(js_name = "_botSearch")]
     pub fn bot_search(&self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
-        let mut tt = core::TranspositionTable::from_storage(vec![
-            core::TableEntry::EMPTY;
-            core::DEFAULT_TT_ENTRIES
+        let mut tt = core::bot::TranspositionTable::from_storage(vec![
+            core::bot::TableEntry::EMPTY;
+            core::bot::DEFAULT_TT_ENTRIES
         ]);
         Ok(convert::nullable(
-            core::choose(&self.inner, seat, &call.limits, &mut tt).map(|a| match a {
-                core::BotAction::Move(m) => convert::uci(m),
-                core::BotAction::Sit => "sit".to_owned(),
+            core::bot::choose(&self.inner, seat, &call.limits, &mut tt).map(|a| match a {
+                core::bot::BotAction::Move(m) => convert::uci(m),
+                core::bot::BotAction::Sit => "sit".to_owned(),
             }),
         ))
     }

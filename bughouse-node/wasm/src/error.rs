@@ -4,7 +4,8 @@
 //! `node --test` suite check that both builds throw alike.
 
 use bughouse_core::{
-    ErrorCode, Excerpt, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+    ErrorCode, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+    error::Excerpt,
 };
 use wasm_bindgen::JsValue;
 

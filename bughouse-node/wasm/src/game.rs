@@ -39,22 +39,29 @@ fn parse_time_control(text: Option<&str>, mode: core::Mode) -> Result<Option<cor
     match text {
         None => Ok(core::GameSettings::of_mode(mode).time_control),
         Some("-") => Ok(None),
-        Some(text) => text.parse().map(Some).map_err(|e: core::TimeControlError| {
-            error::core(
-                e.code(),
-                format_args!("{e}, or \"-\", got {}", core::Excerpt::of(text)),
-            )
-        }),
+        Some(text) => text
+            .parse()
+            .map(Some)
+            .map_err(|e: core::game::TimeControlError| {
+                error::core(
+                    e.code(),
+                    format_args!("{e}, or \"-\", got {}", core::error::Excerpt::of(text)),
+                )
+            }),
     }
 }
 
 fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
     match cap {
-        None => Ok(core::DEFAULT_MOVE_CAP),
+        None => Ok(core::game::DEFAULT_MOVE_CAP),
         Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
             core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
         }
-        Some(cap) => Err(error::out_of_range("moveCap", core::MAX_MOVE_CAP, cap)),
+        Some(cap) => Err(error::out_of_range(
+            "moveCap",
+            core::game::MAX_MOVE_CAP,
+            cap,
+        )),
     }
 }
 
@@ -379,7 +386,7 @@ impl Game {
     /// The start position as BFEN, for the bot worker's replay.
     #[wasm_bindgen(js_name = "_startBfen")]
     pub fn start_bfen(&self) -> String {
-        core::Bfen(self.inner.start_boards()).to_string()
+        core::bfen::Bfen(self.inner.start_boards()).to_string()
     }
 }
 
