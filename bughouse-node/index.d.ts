@@ -282,6 +282,160 @@ export declare function readBpgnStream(
 export declare function readBpgn(text: string | Uint8Array): Array<BpgnRecord>
 
 /**
+ * `Game.toJSON()`: the settings, the start BFEN and the log — all a game
+ * is rebuilt from (`Game.fromJSON`).
+ */
+export interface GameJson {
+  /** `'live'` or `'turn'`. */
+  mode: 'live' | 'turn'
+  /** `'base+inc'` in seconds (exact to the ms), or `'-'` for no clocks. */
+  timeControl: string
+  /** The human seats, as letters. */
+  humans: string
+  /** The move cap (R32). */
+  moveCap: number
+  /** The start, as BFEN. */
+  bfen: string
+  /** Every accepted action. */
+  log: Array<LogEntry>
+}
+
+/**
+ * One entry of `Game.log()`: every accepted action with its time, from
+ * which the game is rebuilt exactly (`Game.fromJSON`).
+ */
+export interface LogEntry {
+  /** Who acted; `null` for a tick. */
+  seat: Seat | null
+  /** What it did. */
+  kind: 'move' | 'sit' | 'tick' | 'resign' | 'abandon' | 'offer_draw' | 'withdraw_draw'
+  /** The move or drop as UCI; `null` for the other actions. */
+  move: string | null
+  /** The game's time when it was accepted, in ms since the start. */
+  atMs: number
+  /** The mover's clock after a move, in ms, or `null`. */
+  clockMs: number | null
+  /**
+   * For a move or sit: the seats whose draw offers stood before it (a
+   * move clears them, R30), as letters.
+   */
+  offers: string
+}
+
+/**
+ * What a front end shows (the core's `Snapshot`, issue 17): with the two
+ * boards (a front end moves them itself from each report's move), the whole
+ * visible game. Per-seat values are keyed by seat letter, per-board values
+ * by `'A'` / `'B'`.
+ */
+export interface Snapshot {
+  /** The game's time, in ms since the start (F4). */
+  nowMs: number
+  /** Moves and drops made on both boards together (R32). */
+  movesPlayed: number
+  /** Each seat's pocket (R3). */
+  pockets: Record<Seat, Pocket>
+  /** Each seat's clock at `nowMs` in ms; `null` without clocks (R26). */
+  clocks: Record<Seat, number> | null
+  /** The side to move on each board. */
+  turn: Record<BoardLetter, Color>
+  /** Whether that side waits (R18): no legal move or drop now, not mated. */
+  waiting: Record<BoardLetter, boolean>
+  /**
+   * The seats that may move or drop now: live, each board's side to move
+   * unless it waits (R19, R18); turn-based, the seat to act (R22). Empty
+   * once the game is over. Resigning and leaving are open to every seat (F10).
+   */
+  mayMove: Seat[]
+  /** Turn-based: the seat to act (F5); `null` in the live game. */
+  toAct: Seat | null
+  /** Turn-based: the seats the rotation passed over after the last action (R23). */
+  skipped: Seat[]
+  /** Sits left per seat (R24). */
+  sitsLeft: Record<Seat, number>
+  /** The seats with a standing draw offer (R30). */
+  drawOffers: Seat[]
+  /** How the game ended, if it has. */
+  outcome: Outcome | null
+}
+
+/**
+ * What one accepted action did (the core's `Report`, issue 17), as
+ * `game.report` gives it after each action: a front end that starts from
+ * the initial state (`game.snapshot()` and the start boards) and applies
+ * only reports stays identical to the game.
+ */
+export interface Report {
+  /** The action as the log holds it. */
+  action: LogEntry
+  /**
+   * Whether it was added to the log: an offer already standing, or a
+   * withdrawal with none, is accepted and changes nothing.
+   */
+  logged: boolean
+  /** For a move or drop: its SAN as written, with `+` or `#` (N3, R16). */
+  san: string | null
+  /**
+   * For a capture: the piece as it enters the pocket (its colour, a pawn if
+   * it was promoted, R6) and the seat whose pocket received it (R5).
+   */
+  capture: { piece: Piece; to: Seat } | null
+  /** The state after the action. */
+  state: Snapshot
+}
+
+/**
+ * What replaying one record of an archive found. `readBpgn` returns a
+ * `BpgnRecord`: this, with the tags as an object and the game, and
+ * without the byte range and the tag list.
+ */
+export interface BpgnRecordInfo {
+  /** The game's position in the archive, from 1. */
+  number: number
+  /** The line where it starts, from 1. */
+  line: number
+  /** Where the record starts in the bytes (UTF-8 for a string). */
+  start: number
+  /** Where it ends (exclusive). */
+  end: number
+  /**
+   * Tag names and values, alternating, in the order written; values
+   * with `\"` and `\\` read.
+   */
+  tagList: Array<string>
+  /**
+   * Why replay stopped early (game, move, seat, text and reason), if it
+   * did: `null` for a record the rules accept to its end.
+   */
+  error: string | null
+  /** The termination comment as written (`'makaka checkmated'`), if any. */
+  recordedEnding: string | null
+  /**
+   * How the record says the game ended (its termination comment, or
+   * chess.com's `GameEndReason` tag).
+   */
+  recordedKind: 'checkmate' | 'time' | 'resignation' | 'abandonment' | 'draw' | 'aborted' | 'unknown'
+  /**
+   * The losing seat the record names (its termination comment, or
+   * chess.com's `LoserSeat` tag), if any.
+   */
+  recordedLoser: Seat | null
+  /** How many moves were replayed. */
+  movesReplayed: number
+  /**
+   * Whether the engine agrees with the record: no error, a recorded
+   * checkmate is a bughouse mate of the same seat (R16), and no other
+   * ending came first.
+   */
+  agrees: boolean
+  /**
+   * Whether the record is a bughouse one (board letters or four-player
+   * tags) rather than a single-board PGN.
+   */
+  bughouse: boolean
+}
+
+/**
  * The flag a caller sets to give up a search (`{ signal }`, or the
  * environment's teardown): `_SearchStop` in JavaScript.
  *
@@ -455,6 +609,27 @@ export declare class Game {
    * first log entry that does not follow.
    */
   static fromJSON(json: GameJson): Game
+  /**
+   * A game restored from BPGN the engine wrote (`game.bpgn()`): the first
+   * record replayed with the settings its tags keep (way of playing,
+   * clocks, humans, move cap, exact timestamps), equal to the game
+   * written, live or turn-based. Throws `ERR_INVALID_ARG_TYPE` for text
+   * that is not a string or bytes, `ERR_INVALID_BPGN` for text with no
+   * record, a rule this engine does not play, or a move the rules refuse.
+   */
+  static fromBpgn(text: string | Uint8Array): Game
+  /**
+   * The core's report of the last accepted action (issue 17): the action
+   * as logged, its SAN with `+`/`#`, the capture demoted and the seat that
+   * received it, and the state after it; `null` before any action (and
+   * after `undo()`). See `Report` in index.d.ts.
+   */
+  get report(): Report | null
+  /**
+   * What a front end shows now: pockets, clocks, who may act, offers and
+   * the ending (the core's `Snapshot`; see `Snapshot` in index.d.ts).
+   */
+  snapshot(): Snapshot
   /** Both boards as BFEN (N2): `'fenA | fenB'`. */
   bfen(): string
   /**
@@ -583,84 +758,6 @@ export interface BoardOptions {
   crazyhouse?: boolean
 }
 
-/** One batch of `readBpgnStream`: its records, and whether any is a game. */
-export interface BpgnBatch {
-  /** The records, as `_readBpgn` gives them. */
-  records: Array<BpgnRecordInfo>
-  /** Whether any record of the batch is a game record (see `_readBpgn`). */
-  anyGame: boolean
-}
-
-/**
- * What replaying one record of an archive found. `readBpgn` returns a
- * `BpgnRecord`: this, with the tags as an object and the game, and
- * without the byte range and the tag list.
- */
-export interface BpgnRecordInfo {
-  /** The game's position in the archive, from 1. */
-  number: number
-  /** The line where it starts, from 1. */
-  line: number
-  /** Where the record starts in the bytes (UTF-8 for a string). */
-  start: number
-  /** Where it ends (exclusive). */
-  end: number
-  /**
-   * Tag names and values, alternating, in the order written; values
-   * with `\"` and `\\` read.
-   */
-  tagList: Array<string>
-  /**
-   * Why replay stopped early (game, move, seat, text and reason), if it
-   * did: `null` for a record the rules accept to its end.
-   */
-  error: string | null
-  /** The termination comment as written (`'makaka checkmated'`), if any. */
-  recordedEnding: string | null
-  /**
-   * How the record says the game ended (its termination comment, or
-   * chess.com's `GameEndReason` tag).
-   */
-  recordedKind: 'checkmate' | 'time' | 'resignation' | 'abandonment' | 'draw' | 'aborted' | 'unknown'
-  /**
-   * The losing seat the record names (its termination comment, or
-   * chess.com's `LoserSeat` tag), if any.
-   */
-  recordedLoser: Seat | null
-  /** How many moves were replayed. */
-  movesReplayed: number
-  /**
-   * Whether the engine agrees with the record: no error, a recorded
-   * checkmate is a bughouse mate of the same seat (R16), and no other
-   * ending came first.
-   */
-  agrees: boolean
-  /**
-   * Whether the record is a bughouse one (board letters or four-player
-   * tags) rather than a single-board PGN.
-   */
-  bughouse: boolean
-}
-
-/**
- * `Game.toJSON()`: the settings, the start BFEN and the log — all a game
- * is rebuilt from (`Game.fromJSON`).
- */
-export interface GameJson {
-  /** `'live'` or `'turn'`. */
-  mode: 'live' | 'turn'
-  /** `'base+inc'` in seconds (exact to the ms), or `'-'` for no clocks. */
-  timeControl: string
-  /** The human seats, as letters. */
-  humans: string
-  /** The move cap (R32). */
-  moveCap: number
-  /** The start, as BFEN. */
-  bfen: string
-  /** Every accepted action. */
-  log: Array<LogEntry>
-}
-
 /** One entry of `Game.history()`: a move, a drop or a sit, with its time. */
 export interface HistoryEntry {
   /** Who acted. */
@@ -677,28 +774,6 @@ export interface HistoryEntry {
    * else `null`.
    */
   clockMs: number | null
-}
-
-/**
- * One entry of `Game.log()`: every accepted action with its time, from
- * which the game is rebuilt exactly (`Game.fromJSON`).
- */
-export interface LogEntry {
-  /** Who acted; `null` for a tick. */
-  seat: Seat | null | null
-  /** What it did. */
-  kind: 'move' | 'sit' | 'tick' | 'resign' | 'abandon' | 'offer_draw' | 'withdraw_draw'
-  /** The move or drop as UCI; `null` for the other actions. */
-  move: string | null
-  /** The game's time when it was accepted, in ms since the start. */
-  atMs: number
-  /** The mover's clock after a move, in ms, or `null`. */
-  clockMs: number | null
-  /**
-   * For a move or sit: the seats whose draw offers stood before it (a
-   * move clears them, R30), as letters.
-   */
-  offers: string
 }
 
 /** How a game ended (R27–R34, F13), as JavaScript sees it. */

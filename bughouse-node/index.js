@@ -369,26 +369,10 @@ function readBpgn(text) {
 // on the engine's pool while the event loop goes on.
 const STREAM_BATCH_BYTES = 256 << 10
 const NEWLINE = 0x0a
-const BRACKET = 0x5b
 
-/**
- * Where the last record of `buf` starts (after which `buf` may end in the
- * middle of a record), or -1: a line opening with `[` (a tag) whose
- * previous non-blank line is not a tag, i.e. the end of a movetext.
- */
+/** Where the last record of `buf` starts, or -1 (the engine's cut, shared with the WebAssembly build). */
 function lastRecordStart(buf) {
-  let from = buf.length - 1
-  while (from > 0) {
-    const p = buf.lastIndexOf('\n[', from)
-    if (p < 0) return -1
-    let q = p - 1
-    while (q >= 0 && (buf[q] === NEWLINE || buf[q] === 0x0d || buf[q] === 0x20 || buf[q] === 0x09)) q--
-    if (q < 0) return -1
-    const lineStart = buf.lastIndexOf(NEWLINE, q) + 1
-    if (buf[lineStart] !== BRACKET) return p + 1
-    from = lineStart - 1
-  }
-  return -1
+  return binding._lastRecordStart(buf)
 }
 
 /** How many newlines `buf` holds. */
@@ -444,7 +428,7 @@ async function* readBpgnStream(source, opts) {
   let anyRecord = false
   let anyGame = false
   async function* batch(bytes) {
-    const { records, anyGame: games } = await binding._readBpgnAsync(bytes)
+    const { records, anyGame: games } = JSON.parse(await binding._readBpgnAsync(bytes))
     anyRecord ||= records.length > 0
     anyGame ||= games
     for (const raw of records) yield makeRecord(raw, bytes, numberBefore, linesBefore)

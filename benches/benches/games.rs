@@ -14,25 +14,11 @@
 //!
 //! `cargo bench -p bughouse-benches --bench games`
 
+use bughouse_testkit::Rng;
 use std::hint::black_box;
 
 use bughouse_core::{Board, BoardId, Game, GameError, GameSettings, Move, Seat, Seats};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-
-/// xorshift64*: seeded, so every iteration plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A live game with the default clocks: each board's side to move thinks a
 /// random time, and the board whose mover is ready first moves (as in
@@ -94,7 +80,7 @@ fn full_games(c: &mut Criterion) {
         ("live", live_game as fn(&mut Rng, u16) -> Game),
         ("turn_based", turn_game),
     ] {
-        let mut rng = Rng(SEED);
+        let mut rng = Rng::new(SEED);
         let moves: u32 = (0..GAMES)
             .map(|_| u32::from(play(&mut rng, u16::MAX).moves_played()))
             .sum();
@@ -107,7 +93,7 @@ fn full_games(c: &mut Criterion) {
     group.throughput(Throughput::Elements(GAMES));
     group.bench_function("live", |b| {
         b.iter(|| {
-            let mut rng = Rng(SEED);
+            let mut rng = Rng::new(SEED);
             for _ in 0..GAMES {
                 black_box(live_game(&mut rng, u16::MAX).moves_played());
             }
@@ -115,7 +101,7 @@ fn full_games(c: &mut Criterion) {
     });
     group.bench_function("turn_based", |b| {
         b.iter(|| {
-            let mut rng = Rng(SEED);
+            let mut rng = Rng::new(SEED);
             for _ in 0..GAMES {
                 black_box(turn_game(&mut rng, u16::MAX).moves_played());
             }
@@ -127,7 +113,7 @@ fn full_games(c: &mut Criterion) {
 /// A mid-game position (40 moves in) and a legal move there, with the seat
 /// that plays it. Prefers a position where the game goes on.
 fn mid_game(play: fn(&mut Rng, u16) -> Game) -> (Game, Seat, Move) {
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     loop {
         let game = play(&mut rng, 40);
         if game.is_over() {
@@ -180,7 +166,7 @@ fn recorded(game: &Game) -> Vec<(Seat, Move, u64)> {
 }
 
 fn replay(c: &mut Criterion) {
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     // A long live game, replayed into a live game without clocks so its
     // recorded timestamps need no clock to agree with.
     let game = loop {

@@ -18,6 +18,7 @@
 //! Prints wins / draws / losses of the bot team, how the games ended, and
 //! the average and worst wall time per bot decision.
 
+use bughouse_testkit::Rng;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -25,21 +26,6 @@ use bughouse_core::{
     BoardId, Game, GameError, GameSettings, Mode, Move, Seat, Seats, Team, bot::Bot,
     bot::BotAction, bot::SearchLimits,
 };
-
-/// A small seeded generator (xorshift64*), so runs repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Opponent {
@@ -245,7 +231,7 @@ fn main() {
     for &opponent in &opponents {
         for &mode in &modes {
             let mut stats = Stats::new();
-            let mut rng = Rng(seed | 1);
+            let mut rng = Rng::new(seed | 1);
             for i in 0..matches {
                 let bot_team = if i % 2 == 0 { Team::One } else { Team::Two };
                 let mut table = Table {

@@ -17,6 +17,7 @@
 //! they took — and whichever board's mover is ready first moves, so the
 //! boards interleave as at a real table (R19).
 
+use bughouse_testkit::Rng;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -24,21 +25,6 @@ use bughouse_core::{
     Board, BoardId, Color, Game, GameError, GameSettings, Mode, Move, Seat, Seats, bot::Bot,
     bot::BotAction, bot::SearchLimits,
 };
-
-/// A small seeded generator (xorshift64*), so runs repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// What the person at the terminal asked for.
 enum HumanAction {
@@ -271,7 +257,7 @@ fn main() {
         random: has("--random"),
         human,
         bots: std::array::from_fn(|i| Box::new(Bot::new(limits(i as u64)))),
-        rng: Rng(seed | 1),
+        rng: Rng::new(seed | 1),
     };
     if let Some(seat) = human {
         println!(

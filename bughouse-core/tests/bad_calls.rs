@@ -17,12 +17,10 @@ fn settings(spec: &Value) -> Result<GameSettings, ErrorCode> {
     match spec.get("time_control") {
         None => {}
         Some(Value::Null) => settings.time_control = None,
+        // As the bindings read a person's setting: the core's
+        // `from_setting`, which refuses an ambiguous base under a minute.
         Some(tc) => {
-            let tc: TimeControl = tc
-                .as_str()
-                .unwrap()
-                .parse()
-                .map_err(|e: bughouse_core::game::TimeControlError| e.code())?;
+            let tc = TimeControl::from_setting(tc.as_str().unwrap()).map_err(|e| e.code())?;
             settings.time_control = Some(tc);
         }
     }

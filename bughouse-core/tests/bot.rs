@@ -11,6 +11,7 @@ use bughouse_core::{
     bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
     bot::TranspositionTable, bot::decide, bot::decide_board, bot::decide_with,
 };
+use bughouse_testkit::Rng;
 use proptest::prelude::*;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -271,18 +272,6 @@ fn even_a_one_node_budget_gives_a_legal_move() {
     assert!(game.legal_moves(Seat::B_WHITE).contains(&chosen_move(&d)));
 }
 
-/// A small seeded generator for the random games below.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
-
 /// A game after `plies` random actions (live: random board; turn-based:
 /// the seat to act, sometimes sitting).
 fn random_game(seed: u64, plies: usize, mode: Mode) -> Game {
@@ -294,7 +283,7 @@ fn random_game(seed: u64, plies: usize, mode: Mode) -> Game {
         Mode::TurnBased => GameSettings::turn_based(Seats::empty()),
     };
     let mut game = Game::new(settings).unwrap();
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     for _ in 0..plies {
         if game.is_over() {
             break;
@@ -377,6 +366,16 @@ fn ticking_clock() -> impl Fn() -> Duration {
     }
 }
 
+/// A-White's decision on `game` with no depth or node limit: only `control`
+/// stops it.
+fn decide_unlimited(
+    game: &Game,
+    control: &SearchControl,
+    tt: &mut TranspositionTable<Vec<TableEntry>>,
+) -> Option<Decision> {
+    decide_with(game, Seat::A_WHITE, &SearchLimits::unlimited(), control, tt)
+}
+
 #[test]
 fn a_time_limit_ends_the_search_at_the_next_poll() {
     let game = game_on_a(BUSY, Mode::Live);
@@ -384,14 +383,7 @@ fn a_time_limit_ends_the_search_at_the_next_poll() {
     let control =
         SearchControl::new().with_time(&clock, TimePlan::fixed(Duration::from_millis(10)));
     let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
-    let d = decide_with(
-        &game,
-        Seat::A_WHITE,
-        &SearchLimits::unlimited(),
-        &control,
-        &mut tt,
-    )
-    .expect("White to move");
+    let d = decide_unlimited(&game, &control, &mut tt).expect("White to move");
     assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
     // One read at the start, one before each new iteration, one per 256
     // nodes: the 10th read after the start stops it, so the search stopped
@@ -406,14 +398,7 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
     let stop = AtomicBool::new(true);
     let control = SearchControl::new().with_stop(&stop);
     let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
-    let d = decide_with(
-        &game,
-        Seat::A_WHITE,
-        &SearchLimits::unlimited(),
-        &control,
-        &mut tt,
-    )
-    .expect("White to move");
+    let d = decide_unlimited(&game, &control, &mut tt).expect("White to move");
     assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
     assert!(d.nodes <= 256, "{d:?}");
     assert_eq!(d.depth, 0, "{d:?}");
@@ -431,13 +416,7 @@ fn another_thread_stops_an_unlimited_search() {
             stop.store(true, Ordering::Relaxed);
         });
         let control = SearchControl::new().with_stop(&stop);
-        decide_with(
-            &game,
-            Seat::A_WHITE,
-            &SearchLimits::unlimited(),
-            &control,
-            &mut tt,
-        )
+        decide_unlimited(&game, &control, &mut tt)
     })
     .expect("White to move");
     // Generous: the machine is shared; the search itself stops within
@@ -595,7 +574,7 @@ fn crazyhouse_bot_keeps_what_it_captures() {
 
 #[test]
 fn crazyhouse_games_are_always_legal_and_reach_an_end() {
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     for game in 0..6 {
         let mut board = Board::new_with(Flavour::Crazyhouse);
         for ply in 0..120 {

@@ -23,6 +23,7 @@
 //! against the same list, `is_legal` also on random candidate moves that are
 //! mostly illegal, and `play` on an illegal one must fail and change nothing.
 
+use bughouse_testkit::{Rng, placement};
 use std::fmt::Write as _;
 
 use arrayvec::ArrayString;
@@ -34,24 +35,6 @@ use shakmaty::{CastlingMode, EnPassantMode, Position};
 
 /// A move's UCI text, on the stack.
 type Uci = ArrayString<8>;
-
-/// xorshift64*: a seeded, reproducible generator (no `rand` needed).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 /// Fixed starts: quiet, tactical, pocket-heavy, promotion- and en-passant-rich.
 const STARTS: &[&str] = &[
@@ -143,31 +126,7 @@ fn random_fen(rng: &mut Rng) -> String {
             }
         }
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match squares[rank * 8 + file] {
-                Some((c, promoted)) => {
-                    if empty > 0 {
-                        write!(fen, "{empty}").unwrap();
-                        empty = 0;
-                    }
-                    fen.push(c);
-                    if promoted {
-                        fen.push('~');
-                    }
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(fen, "{empty}").unwrap();
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let fen = placement(&squares);
     let turn = if rng.chance(50) { 'w' } else { 'b' };
     let mut castling = String::new();
     for (right, king, rook, k, r) in [
@@ -319,7 +278,7 @@ fn compare(board: &Board, pos: &Crazyhouse, rng: &mut Rng, tally: &mut Tally) ->
 
 /// Random games from every start until `target` positions have been compared.
 fn run(target: usize, random_starts_percent: u64, seed: u64) -> Tally {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     let mut fixed = 0;
     while tally.positions < target {

@@ -5,23 +5,14 @@
 
 use bughouse_core::{
     BoardId, Color, EndReason, Game, GameSettings, Mode, Move, Outcome, Role, Seat, Seats,
-    TimeControl, game::ActionKind, game::LOG_CAPACITY, game::MAX_MOVE_CAP, game::RestoreErrorKind,
+    game::ActionKind, game::LOG_CAPACITY, game::MAX_MOVE_CAP, game::RestoreErrorKind,
 };
+use bughouse_testkit::clocked;
 
 const AW: Seat = Seat::A_WHITE;
 const AB: Seat = Seat::A_BLACK;
 const BW: Seat = Seat::B_WHITE;
 const BB: Seat = Seat::B_BLACK;
-
-fn clocked(base_ms: u64, increment_ms: u64) -> GameSettings {
-    GameSettings {
-        time_control: Some(TimeControl {
-            base_ms,
-            increment_ms,
-        }),
-        ..GameSettings::default()
-    }
-}
 
 fn restored(g: &Game) -> Game {
     Game::restore(*g.settings(), *g.start_boards(), g.log()).expect("a game's log restores")

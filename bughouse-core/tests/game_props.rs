@@ -31,6 +31,7 @@ use bughouse_core::{
     Role, Seat, Seats, Square, TimeControl, bfen::Bfen, game::ActionKind, game::Capture,
     san::SanPlus,
 };
+use bughouse_testkit::match_material;
 use proptest::prelude::*;
 
 /// How an action's timestamp relates to the game's time.
@@ -226,15 +227,9 @@ fn settings(mode: Mode, max_cap: u16) -> impl Strategy<Value = GameSettings> {
 
 /// R7 per role, and one king of each colour on each board.
 fn check_material(g: &Game) -> Result<(), TestCaseError> {
-    for color in Color::ALL {
-        let mut counts = [0u32; 5];
+    for (color, counts) in Color::ALL.into_iter().zip(match_material(g.boards())) {
         for board in g.boards() {
             let ours = board.by_color(color);
-            for role in Role::POCKET {
-                counts[role.index()] += ((board.by_role(role) & ours) - board.promoted()).count();
-                counts[role.index()] += u32::from(board.pocket(color).count(role));
-            }
-            counts[Role::Pawn.index()] += (board.promoted() & ours).count();
             prop_assert_eq!((board.by_role(Role::King) & ours).count(), 1);
             let marked = board.promoted();
             prop_assert!(

@@ -9,7 +9,7 @@
 //! position is checked both ways the generator reports moves (listed and
 //! counted) and against shakmaty's count.
 
-use std::fmt::Write as _;
+use bughouse_testkit::{Rng, placement};
 
 use bughouse_core::{Board, Flavour, Role, board::MAX_LEGAL_MOVES, board::POCKET_MAX};
 
@@ -53,20 +53,6 @@ fn legal_count(b: &Board) -> u64 {
     counted
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A position as the climb edits it: 64 squares of `(letter, promoted)` and
 /// the two pockets as letter counts. White moves.
 #[derive(Clone)]
@@ -79,31 +65,7 @@ const LETTERS: [char; 5] = ['P', 'N', 'B', 'R', 'Q'];
 
 impl Sketch {
     fn fen(&self) -> String {
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.squares[rank * 8 + file] {
-                    Some((c, promoted)) => {
-                        if empty > 0 {
-                            write!(fen, "{empty}").unwrap();
-                            empty = 0;
-                        }
-                        fen.push(c);
-                        if promoted {
-                            fen.push('~');
-                        }
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(fen, "{empty}").unwrap();
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let mut fen = placement(&self.squares);
         fen.push('[');
         for (color, pocket) in self.pockets.iter().enumerate() {
             for (i, &n) in pocket.iter().enumerate() {
@@ -223,7 +185,7 @@ fn start() -> Sketch {
 /// worse ones sometimes while the temperature is high, so the climb can
 /// leave a local peak. Returns the best FEN met and its count.
 fn climb(seed: u64, steps: usize, flavour: Flavour, from: Option<&str>) -> (String, u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut current = from.map_or_else(start, sketch_of);
     if from.is_none() && flavour == Flavour::Crazyhouse {
         // One game's material for both colours: Black holds a knight and
@@ -247,7 +209,7 @@ fn climb(seed: u64, steps: usize, flavour: Flavour, from: Option<&str>) -> (Stri
         };
         let n = legal_count(&b);
         let loss = current_count as f64 - n as f64;
-        let uniform = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+        let uniform = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         if loss <= 0.0 || uniform < (-loss / temperature).exp() {
             current = next;
             current_count = n;

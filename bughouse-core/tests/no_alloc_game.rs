@@ -7,6 +7,7 @@
 //! The count is per thread, so the test harness's own allocations on other
 //! threads do not disturb it.
 
+use bughouse_testkit::Rng;
 use std::fmt::Write;
 
 use bughouse_core::{
@@ -24,18 +25,6 @@ fn the_counter_sees_allocations() {
     let (v, n) = allocations(|| vec![1u8; 100]);
     assert_eq!(v.len(), 100);
     assert!(n >= 1);
-}
-
-/// xorshift64*: no allocation.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
 }
 
 /// A fixed buffer that text is written into, for BFEN and messages.
@@ -159,7 +148,7 @@ fn log_round_trip(game: &Game) {
 
 #[test]
 fn full_random_live_games_allocate_nothing() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let mut total_moves = 0u32;
     for (i, settings) in [
         GameSettings::default(),
@@ -190,7 +179,7 @@ fn full_random_live_games_allocate_nothing() {
 
 #[test]
 fn full_random_turn_based_games_allocate_nothing() {
-    let mut rng = Rng(0x0fed_cba9_8765_4321);
+    let mut rng = Rng::new(0x0fed_cba9_8765_4321);
     let mut total_moves = 0u32;
     for i in 0..12 {
         let settings = GameSettings::turn_based(Seats::from_bits_truncate(i as u8 % 16));

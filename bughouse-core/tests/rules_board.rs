@@ -4,6 +4,7 @@ use bughouse_core::{
     Board, BoardStatus, Color, FenError, Flavour, Move, Piece, Pocket, Role, Square,
     board::CastlingRights, error::FenErrorKind, error::IllegalReason,
 };
+use bughouse_testkit::Rng;
 
 fn board(fen: &str) -> Board {
     fen.parse()
@@ -622,17 +623,6 @@ fn play_refuses_illegal_moves_with_a_reason_and_changes_nothing() {
 // ---------------------------------------------------------------------------
 // Zobrist: incremental hash equals the from-scratch one along random games.
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
-
 #[test]
 fn incremental_hash_equals_compute_hash_along_random_games() {
     let starts = [
@@ -641,7 +631,7 @@ fn incremental_hash_equals_compute_hash_along_random_games() {
         "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R[Nn] w KQkq - 0 1",
         "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1",
     ];
-    let mut rng = Rng(0x0b5e_55ed);
+    let mut rng = Rng::new(0x0b5e_55ed);
     let mut positions = 0;
     for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
         for fen in starts {

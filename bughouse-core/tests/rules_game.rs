@@ -8,6 +8,7 @@ use bughouse_core::{
     error::FenErrorKind, error::IllegalReason, error::SettingsError, game::ActionKind,
     game::state_hash,
 };
+use bughouse_testkit::{Rng, clocked, match_material};
 
 const AW: Seat = Seat::A_WHITE;
 const AB: Seat = Seat::A_BLACK;
@@ -15,17 +16,6 @@ const BW: Seat = Seat::B_WHITE;
 const BB: Seat = Seat::B_BLACK;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
-
-/// A live game with clocks of `base_ms` + `increment_ms`.
-fn clocked(base_ms: u64, increment_ms: u64) -> GameSettings {
-    GameSettings {
-        time_control: Some(TimeControl {
-            base_ms,
-            increment_ms,
-        }),
-        ..GameSettings::default()
-    }
-}
 
 /// A live game without clocks: moves need no timestamps.
 fn unclocked() -> GameSettings {
@@ -93,17 +83,14 @@ fn illegal(seat: Seat, uci: &str, reason: IllegalReason) -> GameError {
 /// The material of `color` over both boards and its pockets, by pocket role,
 /// promoted pieces counted as pawns (R6, R7). Checks one king per board.
 fn material(boards: &[Board; 2], color: Color) -> [u32; 5] {
-    let mut counts = [0u32; 5];
     for board in boards {
-        let ours = board.by_color(color);
-        for role in Role::POCKET {
-            counts[role.index()] += ((board.by_role(role) & ours) - board.promoted()).count();
-            counts[role.index()] += u32::from(board.pocket(color).count(role));
-        }
-        counts[Role::Pawn.index()] += (board.promoted() & ours).count();
-        assert_eq!((board.by_role(Role::King) & ours).count(), 1, "one king");
+        assert_eq!(
+            (board.by_role(Role::King) & board.by_color(color)).count(),
+            1,
+            "one king"
+        );
     }
-    counts
+    match_material(boards)[color.index()]
 }
 
 /// R7: for each colour, per role, what the game started with.
@@ -116,18 +103,6 @@ fn assert_conserved(g: &Game) {
             "{color:?} material in {}",
             g.bfen()
         );
-    }
-}
-
-/// A small seeded generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
     }
 }
 
@@ -347,7 +322,7 @@ fn r7_material_is_conserved_through_random_games() {
             [16, 4, 4, 4, 2]
         );
     }
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = Rng::new(0x5eed_1234_abcd_0001);
     for settings in [unclocked(), turn_based()] {
         for _ in 0..3 {
             let mut g = Game::new(settings).unwrap();

@@ -2,6 +2,7 @@
 //! thousands of random positions, and a differential check against
 //! shakmaty's crazyhouse SAN.
 
+use bughouse_testkit::Rng;
 use std::str::FromStr;
 
 use arrayvec::ArrayString;
@@ -29,18 +30,6 @@ fn san_of(board: &Board, text: &str) -> String {
         .parse_san(text)
         .unwrap_or_else(|e| panic!("{text} on {board}: {e}"));
     board.san(m).to_string()
-}
-
-/// A tiny deterministic generator (xorshift64*), so failures repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
 }
 
 /// Positions from random games: standard starts in both flavours, bughouse
@@ -84,7 +73,7 @@ fn random_positions(seed: u64, games_per_start: usize, plies: usize) -> Vec<Boar
             true,
         ),
     ];
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for (fen, flavour, prefer_captures) in starts {
         for _ in 0..games_per_start {

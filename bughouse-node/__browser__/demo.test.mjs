@@ -74,6 +74,37 @@ async function playToTheEnd(page, limitMs, { dragFirst = false } = {}) {
   }
 }
 
+/**
+ * The history panels say what the game's own record says: each board's
+ * moves in SAN as the core's BPGN writes them (N4), and as many sits as
+ * the game's history has.
+ */
+async function checkHistory(page) {
+  const { bpgn, panel, sits } = await page.evaluate(() => {
+    const game = globalThis.bughouseDemo.game
+    const panel = {}
+    const sits = {}
+    for (const id of ['A', 'B']) {
+      panel[id] = [...document.querySelectorAll(`[data-history="${id}"] .ply`)].map((e) => e.dataset.san || null)
+      sits[id] = game.history().filter((a) => a.kind === 'sit' && a.seat.toUpperCase() === id).length
+    }
+    return { bpgn: game.bpgn(), panel, sits }
+  })
+  // The move text: "12A. Nf3 {clock}"; sits and clocks are comments.
+  const text = bpgn
+    .split('\n')
+    .filter((line) => !line.startsWith('['))
+    .join(' ')
+    .replace(/\{[^}]*\}/g, ' ')
+  const want = { A: [], B: [] }
+  for (const [, seat, san] of text.matchAll(/\d+([AaBb])\.\s+(\S+)/g)) want[seat.toUpperCase()].push(san)
+  for (const id of ['A', 'B']) {
+    assert.ok(want[id].length > 0, `no move on board ${id}`)
+    assert.deepEqual(panel[id].filter((san) => san !== null), want[id], `board ${id}'s history panel`)
+    assert.equal(panel[id].filter((san) => san === null).length, sits[id], `board ${id}'s sits`)
+  }
+}
+
 describe('the computer player in a Web Worker', () => {
   it('botMoveAsync leaves the page free while it searches, and answers a legal move', async () => {
     const { page, errors } = await open(browser, `${base}/demo/?mode=turn`)
@@ -109,7 +140,8 @@ describe('the playable page (demo/)', () => {
     const status = await page.locator('#status').textContent()
     assert.equal(status, outcome.message)
     assert.match(status, /\((R|F)\d+\)/)
-    await page.screenshot({ path: new URL('demo-turn.png', ARTIFACTS).pathname })
+    await checkHistory(page)
+    await page.screenshot({ path: new URL('demo-turn.png', ARTIFACTS).pathname, fullPage: true })
     assert.deepEqual(errors, [])
   })
 
@@ -123,7 +155,67 @@ describe('the playable page (demo/)', () => {
     const status = await page.locator('#status').textContent()
     assert.equal(status, outcome.message)
     assert.match(status, /\((R|F)\d+\)/)
-    await page.screenshot({ path: new URL('demo-live.png', ARTIFACTS).pathname })
+    await checkHistory(page)
+    await page.screenshot({ path: new URL('demo-live.png', ARTIFACTS).pathname, fullPage: true })
+    assert.deepEqual(errors, [])
+  })
+
+  it('drag and drop from the pocket: a pocket piece released on a legal square is dropped there', async () => {
+    // A-White holds the knight its partner took from B-White (R5).
+    const bfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[] w Qkq - 0 1'
+    const { page, errors } = await open(browser, `${base}/demo/?mode=turn&nodes=300&bfen=${encodeURIComponent(bfen)}`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const knight = page.locator('.pocket[data-seat="A"] button[data-drop="knight"]')
+    const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+    // Released on an occupied square: no drop.
+    await knight.dragTo(square('e2'))
+    assert.equal(await page.evaluate(() => globalThis.bughouseDemo.game.movesPlayed), 0)
+    await knight.dragTo(square('e4'))
+    const seen = await page.evaluate(() => ({
+      first: globalThis.bughouseDemo.game.moves()[0],
+      san: document.querySelector('[data-history="A"] .ply')?.textContent,
+    }))
+    assert.deepEqual(seen.first, { seat: 'A', move: 'N@e4' })
+    assert.equal(seen.san, 'N@e4')
+    assert.deepEqual(errors, [])
+  })
+
+  it('promotion: the choice is offered (and may be cancelled), the SAN, last move and check are shown', async () => {
+    const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'
+    const bfen = `4k3/P7/8/8/8/8/8/4K3[] w - - 0 1 | ${START}`
+    const { page, errors } = await open(browser, `${base}/demo/?mode=turn&nodes=300&bfen=${encodeURIComponent(bfen)}`)
+    await page.waitForFunction(() => globalThis.bughouseDemo?.game)
+    const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+    await square('a7').click()
+    await square('a8').click()
+    await page.locator('#promotion button[data-cancel]').click()
+    assert.equal(await page.evaluate(() => globalThis.bughouseDemo.game.movesPlayed), 0)
+    await square('a7').click()
+    await square('a8').click()
+    assert.equal(await page.locator('#promotion button[data-promotion]').count(), 4)
+    await page.locator('#promotion button[data-promotion="queen"]').click()
+    // Read at once, before the computer's seats reach board A again (B-White
+    // and B-Black act first, each after a 150 ms pause).
+    const seen = await page.evaluate(() => {
+      const { game } = globalThis.bughouseDemo
+      const count = (css) => document.querySelectorAll(`svg[data-board="A"] ${css}`).length
+      return {
+        first: game.moves()[0],
+        onBoardA: game.moves().filter((m) => m.seat.toUpperCase() === 'A').length,
+        checked: game.board('A').checkedKing(),
+        san: document.querySelector('[data-history="A"] .ply')?.textContent,
+        lastMarks: count('rect.mark.last'),
+        checkMarks: count('rect.mark.check'),
+      }
+    })
+    assert.deepEqual(seen.first, { seat: 'A', move: 'a7a8q' })
+    assert.equal(seen.onBoardA, 1)
+    assert.equal(seen.checked, 'e8')
+    assert.equal(seen.san, 'a8=Q+')
+    // The marks: the last move's two squares and the checked king.
+    assert.equal(seen.lastMarks, 2)
+    assert.equal(seen.checkMarks, 1)
+    await page.screenshot({ path: new URL('demo-promotion.png', ARTIFACTS).pathname, fullPage: true })
     assert.deepEqual(errors, [])
   })
 })

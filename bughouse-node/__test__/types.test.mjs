@@ -23,12 +23,12 @@ describe('TypeScript declarations', () => {
 })
 
 describe('error codes', () => {
-  it('the ErrorCode type lists exactly the codes of src/error.rs and index.js', () => {
+  it('the ErrorCode type lists exactly the codes of js-shared/src/error.rs and index.js', () => {
     const dts = read('../index.d.ts')
     const union = dts.slice(dts.indexOf('export type ErrorCode'), dts.indexOf('export interface BughouseError'))
     // The core's codes (one vocabulary with Python), the binding's own, index.js's.
     const core = read('../../bughouse-core/src/error.rs')
-    const thrown = new Set([...codesIn(core), ...codesIn(read('../src/error.rs')), ...codesIn(read('../index.js'))])
+    const thrown = new Set([...codesIn(core), ...codesIn(read('../js-shared/src/error.rs')), ...codesIn(read('../index.js'))])
     assert.deepEqual([...codesIn(union)].sort(), [...thrown].sort())
     assert.deepEqual([...CODES].sort(), [...thrown].sort())
   })

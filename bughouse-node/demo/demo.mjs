@@ -1,12 +1,17 @@
 // The playable page: two boards, you at A-White, the computer in the other
 // three seats (its search runs in a Web Worker: botMoveAsync). Every rule
 // is the engine's: this file draws what the Game says (legal targets, check,
-// last move, pockets, clocks, the ending) and sends clicks to it.
+// pockets, clocks, the ending) and sends clicks to it. The history panel
+// and the last-move marks follow the game from its action reports, as a
+// client of a remote game would: `follow(report)` per accepted action (see
+// reportOf below).
 //
 //   ?mode=turn|live   the way of playing to start with (default turn)
 //   ?tc=180+0         live time control in seconds (default 3 minutes)
 //   ?cap=800          the move cap (R32)
 //   ?nodes=3000       the computer's search budget per move
+//   ?server=HOST:PORT online: a table of the reference server (online.mjs)
+//   ?bfen=…           the two boards to start from (BFEN, 'fenA | fenB')
 import { Game } from '../wasm/index.browser.mjs'
 
 const params = new URLSearchParams(location.search)
@@ -26,10 +31,15 @@ let game = null
 let t0 = 0
 let selected = null // a square of board A, or null
 let dragFrom = null // where a drag on board A started
+let dragRole = null // the pocket role a drag started on, or null
 let dropRole = null // a pocket role chosen for a drop, or null
 let generation = 0 // bumps on a new game: stale bot replies are dropped
 let clockTimer = null
 const thinking = new Set()
+// What the reports said so far: per board, its actions in play order as
+// { seat, san } (san null for a sit), and its last move as UCI.
+let followed = { A: [], B: [] }
+let lastMove = { A: null, B: null }
 
 const now = () => Math.round(performance.now() - t0)
 const $ = (id) => document.getElementById(id)
@@ -41,10 +51,13 @@ function start(mode) {
   const opts = { mode, humans: HUMAN }
   if (mode === 'live') opts.timeControl = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
   if (params.has('cap')) opts.moveCap = Number(params.get('cap'))
+  if (params.has('bfen')) opts.bfen = params.get('bfen')
   game = new Game(opts)
   t0 = performance.now()
   selected = null
   dropRole = null
+  followed = { A: [], B: [] }
+  lastMove = { A: null, B: null }
   $('status').textContent = ''
   if (mode === 'live') clockTimer = setInterval(onClock, 100)
   render()
@@ -70,9 +83,9 @@ function driveBots() {
         const move = await game.botMoveAsync(seat, { nodes: NODES, seed: game.movesPlayed })
         if (gen !== generation || game.isOver()) return
         if (move === null) {
-          if (game.canSit(seat)) game.sit(seat)
+          if (game.canSit(seat)) sitFor(seat)
         } else if (game.isTurnOf(seat) && game.legalMoves(seat).includes(move)) {
-          act(() => game.push(seat, move, game.mode === 'live' ? now() : undefined))
+          act(() => pushFor(seat, move))
         }
       } catch (e) {
         if (e.code !== 'ERR_GAME_OVER' && e.code !== 'ERR_NOT_YOUR_TURN') throw e
@@ -113,7 +126,41 @@ function onClock() {
 }
 
 function playHuman(uci) {
-  act(() => game.push(HUMAN, uci, game.mode === 'live' ? now() : undefined))
+  act(() => pushFor(HUMAN, uci))
+}
+
+/**
+ * The report of the action just accepted. The core's Report (its action,
+ * SAN with + or #, the state after) where the JS API gives it as
+ * `game.report`; until then the same fields from what the page has: the
+ * action it sent and the SAN the engine wrote for it before playing it.
+ */
+function reportOf(action, san) {
+  let report = 'report' in game ? game.report : null
+  if (typeof report === 'function') report = report.call(game)
+  return report ?? { action, san }
+}
+
+/** Plays `uci` for `seat` (at the page's clock in a live game) and follows its report. */
+function pushFor(seat, uci) {
+  const san = 'report' in game ? null : game.board(seat.toUpperCase()).san(uci)
+  const atMs = game.mode === 'live' ? now() : undefined
+  const move = game.push(seat, uci, atMs)
+  follow(reportOf({ seat, kind: 'move', move, atMs: game.nowMs }, san))
+}
+
+function sitFor(seat) {
+  game.sit(seat)
+  follow(reportOf({ seat, kind: 'sit', move: null, atMs: game.nowMs }, null))
+}
+
+/** Takes in one action's report: the history panel and the last-move marks. */
+function follow(report) {
+  const { seat, kind, move } = report.action
+  if (kind !== 'move' && kind !== 'sit') return
+  const id = seat.toUpperCase()
+  followed[id].push({ seat, san: kind === 'move' ? report.san : null })
+  if (kind === 'move') lastMove[id] = move
 }
 
 function onSquare(square) {
@@ -149,14 +196,50 @@ function choosePromotion(uci) {
     }
     box.append(b)
   }
+  const cancel = document.createElement('button')
+  cancel.type = 'button'
+  cancel.dataset.cancel = ''
+  cancel.textContent = '✕'
+  cancel.title = 'cancel'
+  cancel.onclick = () => {
+    box.hidden = true
+    selected = null
+    render()
+  }
+  box.append(cancel)
   box.hidden = false
 }
 
-/** The last move played on board `id`, as UCI, from the game's history. */
-function lastMoveOn(id) {
-  const moves = game.moves()
-  for (let i = moves.length - 1; i >= 0; i--) if (moves[i].seat.toUpperCase() === id) return moves[i].move
-  return null
+/**
+ * Board `id`'s history panel: its moves in SAN by move number, White's then
+ * Black's, a sit (R24) shown as "(sits)", the latest entry marked.
+ */
+function drawHistory(id) {
+  const list = document.createElement('ol')
+  list.className = 'history'
+  list.dataset.history = id
+  let row = null
+  let number = 0
+  const entries = followed[id]
+  entries.forEach((entry, i) => {
+    const white = entry.seat === entry.seat.toUpperCase()
+    if (white || row === null) {
+      row = document.createElement('li')
+      number++
+      const n = document.createElement('span')
+      n.className = 'number'
+      n.textContent = white ? `${number}.` : `${number}…`
+      row.append(n)
+      list.append(row)
+    }
+    const cell = document.createElement('span')
+    cell.className = entry.san === null ? 'ply sit' : 'ply'
+    cell.dataset.san = entry.san ?? ''
+    cell.textContent = entry.san ?? '(sits)'
+    if (i === entries.length - 1) cell.classList.add('latest')
+    row.append(cell)
+  })
+  return list
 }
 
 function rect(parent, x, y, cls) {
@@ -190,7 +273,7 @@ function drawBoard(id) {
       }
     })
   }
-  const last = lastMoveOn(id)
+  const last = lastMove[id]
   const lastSquares = last ? (last[1] === '@' ? [last.slice(2, 4)] : [last.slice(0, 2), last.slice(2, 4)]) : []
   const checked = board.checkedKing()
   const mine = id === 'A'
@@ -251,6 +334,8 @@ function drawSeat(seat) {
       if (seat === HUMAN) {
         b.dataset.drop = role
         if (dropRole === role) b.classList.add('chosen')
+        // Drag to drop: press on the pocket piece, release on a square.
+        b.addEventListener('pointerdown', () => (dragRole = role))
         b.onclick = () => {
           if (game.isOver() || !game.isTurnOf(HUMAN)) return
           dropRole = dropRole === role ? null : role
@@ -272,7 +357,9 @@ function render() {
     const bottom = flipped ? SEATS[id].black : SEATS[id].white
     const title = document.createElement('h2')
     title.textContent = `Board ${id}`
-    wrap.replaceChildren(title, drawSeat(top), drawBoard(id), drawSeat(bottom))
+    const history = drawHistory(id)
+    wrap.replaceChildren(title, drawSeat(top), drawBoard(id), drawSeat(bottom), history)
+    history.scrollTop = history.scrollHeight // the latest moves in view
   }
   $('sit').hidden = !(game.mode === 'turn' && game.canSit(HUMAN))
   renderClocks()
@@ -296,12 +383,26 @@ function renderClocks() {
   }
 }
 
+// A drag from the pocket ends wherever the pointer is released: a legal
+// drop square of board A plays the drop, anything else cancels it.
+document.addEventListener('pointerup', (e) => {
+  const role = dragRole
+  dragRole = null
+  if (role === null || game.isOver() || !game.isTurnOf(HUMAN)) return
+  const target = document.elementFromPoint(e.clientX, e.clientY)
+  const square = target?.closest('svg[data-board="A"]') ? target.dataset?.square : undefined
+  if (square && (game.board('A').dropDests().get(role) ?? []).includes(square)) playHuman(`${LETTER[role]}@${square}`)
+})
+
 $('new-turn').onclick = () => start('turn')
 $('new-live').onclick = () => start('live')
-$('sit').onclick = () => act(() => game.sit(HUMAN))
+$('sit').onclick = () => act(() => sitFor(HUMAN))
 $('resign').onclick = () => act(() => game.resign(HUMAN, game.mode === 'live' ? now() : undefined))
 
 // For the browser tests (and the curious): the game on the page.
 globalThis.bughouseDemo = { get game() { return game }, human: HUMAN, start }
 
-start(params.get('mode') === 'live' ? 'live' : 'turn')
+// ?server=HOST:PORT plays at a table of the reference server instead
+// (online.mjs; examples/server/README.md).
+if (params.has('server')) import('./online.mjs').then((online) => online.joinServer(params))
+else start(params.get('mode') === 'live' ? 'live' : 'turn')

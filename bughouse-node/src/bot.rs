@@ -37,8 +37,8 @@ use napi::bindgen_prelude::{Either, Object, Unknown};
 use napi::{Env, JsDeferred};
 use napi_derive::napi;
 
-use crate::convert::{self, type_name};
-use crate::error::{self, Code, Result};
+use crate::convert;
+use crate::error::{self, Code, Js, Result};
 use crate::game::Game;
 use crate::pool;
 
@@ -139,7 +139,7 @@ fn search_task(
         // The core does not panic on any game; were it to, the caller's
         // promise rejects.
         let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            search(&game, seat, &call.limits, call.time, Some(&stop))
+            search(&game, seat, &call.limits, time_of(&call), Some(&stop))
         }));
         match found {
             Ok(action) => {
@@ -157,97 +157,18 @@ fn search_task(
     })
 }
 
-/// The options of one call, checked.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct BotCall {
-    limits: core::bot::SearchLimits,
-    /// A wall-time budget, on top of the node budget.
-    time: Option<Duration>,
-    play: bool,
-    at_ms: Option<u64>,
-}
+/// The options of one call, checked (the shared layer reads them).
+pub(crate) use bughouse_js::options::BotCall;
 
-/// An option's value: `None` when absent (`undefined` or `null`).
-fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Either<f64, Unknown<'a>>>> {
-    convert::field::<f64>(obj, "opts", name, "a number")
-}
-
-/// A number option that must be an integer in `min..=MAX_SAFE_INTEGER`:
-/// never wrapped, rounded or clamped.
-fn integer(obj: &Object<'_>, name: &str, min: u64, default: u64) -> Result<u64> {
-    match field(obj, name)? {
-        None => Ok(default),
-        Some(Either::A(n)) => convert::safe_integer(&format!("opts.{name}"), n, min),
-        Some(Either::B(v)) => Err(error::invalid_type(
-            &format!("opts.{name}"),
-            "a number",
-            type_name(&v),
-        )),
-    }
-}
-
-/// Reads `{ nodes, seed, play, atMs }` (every field optional; `undefined`
-/// and `null` mean the default). `nodes`: an integer ≥ 1, 25 000 by
-/// default; `seed`: an integer ≥ 0, 0 by default (both up to
-/// `Number.MAX_SAFE_INTEGER`); `play`: a boolean; `atMs`: a timestamp, only
-/// with `play: true`.
+/// Reads `{ nodes, seed, timeMs, play, atMs }`: see
+/// [`bughouse_js::options::bot`].
 pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<BotCall> {
-    let Some(obj) = convert::options("opts", opts, &["nodes", "seed", "timeMs", "play", "atMs"])?
-    else {
-        return Ok(BotCall {
-            limits: core::bot::SearchLimits::default(),
-            time: None,
-            play: false,
-            at_ms: None,
-        });
-    };
-    // `timeMs` alone bounds the search by time: then the node budget is the
-    // core's unlimited one, unless `nodes` is given too.
-    let time = match field(&obj, "timeMs")? {
-        None => None,
-        Some(Either::A(ms)) => Some(Duration::from_millis(convert::safe_integer(
-            "opts.timeMs",
-            ms,
-            1,
-        )?)),
-        Some(Either::B(v)) => {
-            return Err(error::invalid_type(
-                "opts.timeMs",
-                "a number",
-                type_name(&v),
-            ));
-        }
-    };
-    let default_nodes = match time {
-        None => core::bot::SearchLimits::DEFAULT_NODES,
-        Some(_) => core::bot::SearchLimits::unlimited().nodes,
-    };
-    let nodes = integer(&obj, "nodes", 1, default_nodes)?;
-    let seed = integer(&obj, "seed", 0, 0)?;
-    let play = convert::typed_field::<bool>(&obj, "opts", "play", "a boolean")?.unwrap_or(false);
-    let at_ms = match field(&obj, "atMs")? {
-        None => None,
-        Some(Either::A(ms)) => Some(convert::timestamp("opts.atMs", ms)?),
-        Some(Either::B(v)) => {
-            return Err(error::invalid_type(
-                "opts.atMs",
-                "a number or a function returning one",
-                type_name(&v),
-            ));
-        }
-    };
-    if at_ms.is_some() && !play {
-        return Err(error::error(
-            Code::InvalidArgValue,
-            "opts.atMs is the time of the move played with play: true; without play nothing is played",
-        ));
-    }
-    Ok(BotCall {
-        limits: core::bot::SearchLimits::nodes(nodes).with_seed(seed),
-        time,
-        play,
-        at_ms,
-    })
+    bughouse_js::options::bot(&convert::value_of_either(opts)?).js()
+}
+
+/// A call's time budget.
+fn time_of(call: &BotCall) -> Option<Duration> {
+    call.time_ms.map(Duration::from_millis)
 }
 
 /// Searches `game` for `seat` with a fresh table (on the heap): the answer
@@ -337,7 +258,7 @@ impl Game {
         opts: Option<Either<Object<'_>, Unknown<'_>>>,
     ) -> Result<Option<String>> {
         let (seat, call) = self.bot_call(&env, &seat, opts)?;
-        let (limits, time) = (call.limits, call.time);
+        let (limits, time) = (call.limits, time_of(&call));
         let Some(action) = self.read(&env, |g| think(g, seat, limits, time))?? else {
             return Ok(None);
         };

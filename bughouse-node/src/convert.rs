@@ -1,47 +1,40 @@
-//! Conversions between JavaScript values and core types: colours, roles,
-//! squares, pockets, options and numbers. No rules here, only spelling.
+//! Conversions between napi-rs values and the shared layer's
+//! (`bughouse_js`): a JavaScript value into a [`Value`] ([`value_of`]), an
+//! [`Out`] into a JavaScript value ([`out`]), and the object types napi-rs
+//! declares in index.d.ts. The readings themselves (colours, squares, seats,
+//! timestamps, options) are the shared layer's, re-exported here.
 
 use bughouse_core as core;
-use napi::ValueType;
-use napi::bindgen_prelude::{
-    BufferSlice, Either, FromNapiValue, Object, Unknown, ValidateNapiValue,
-};
+use napi::bindgen_prelude::{Array, BufferSlice, Either, FromNapiValue, Object, Unknown};
+use napi::{Env, ValueType};
 use napi_derive::napi;
 
-use crate::error::{self, Code, Result};
+use crate::error::{self, Code, Js, Result};
 
-/// Reads `'white'` or `'black'`.
-///
-/// Colours, roles and seats cross as plain strings typed by string-literal
-/// unions declared in `src/header.d.ts` (`Color`, `Role`): no runtime enum
-/// objects, and a bad value gets our `ERR_INVALID_ARG_VALUE`.
+pub use bughouse_js::args::{move_code, ms_number, seat_str, uci};
+use bughouse_js::value::MAX_DEPTH;
+use bughouse_js::{Out, Value};
+
+/// Reads `'white'` or `'black'`. Colours, roles and seats cross as plain
+/// strings typed by string-literal unions declared in `src/header.d.ts`.
 pub fn parse_color(text: &str) -> Result<core::Color> {
-    match text {
-        "white" => Ok(core::Color::White),
-        "black" => Ok(core::Color::Black),
-        _ => Err(error::invalid_arg("color", "'white' or 'black'", text)),
-    }
+    bughouse_js::args::color(text).js()
+}
+
+/// A board from an optional FEN (the standard start when absent).
+pub fn board_from(fen: Option<&str>, flavour: core::Flavour) -> Result<core::Board> {
+    bughouse_js::args::board_from(fen, flavour).js()
 }
 
 /// Reads a square name such as `'e4'`.
 pub fn parse_square(text: &str) -> Result<core::Square> {
-    core::Square::from_ascii(text.as_bytes())
-        .ok_or_else(|| error::invalid_arg("square", "a square name 'a1' … 'h8'", text))
+    bughouse_js::args::square(text).js()
 }
 
-/// The deepest perft accepted. Every level keeps a move list on the native
-/// stack, so a bound keeps a forced line of single moves from overflowing
-/// it; no real perft comes near (depth 8 already takes hours).
-pub const MAX_PERFT_DEPTH: u32 = 32;
-
-/// A JavaScript number as a perft depth: an integer in `0..=MAX_PERFT_DEPTH`.
-/// Taken as `f64` because napi's `u32` conversion would wrap `-1` to 2³²−1.
+/// A JavaScript number as a perft depth (taken as `f64`: napi's `u32`
+/// conversion would wrap `-1` to 2³²−1).
 pub fn perft_depth(depth: f64) -> Result<u32> {
-    if depth.fract() == 0.0 && (0.0..=f64::from(MAX_PERFT_DEPTH)).contains(&depth) {
-        Ok(depth as u32)
-    } else {
-        Err(error::out_of_range("depth", MAX_PERFT_DEPTH, depth))
-    }
+    bughouse_js::args::perft_depth(depth).js()
 }
 
 /// Options of `new Board(fen, opts)` and `perft(fen, depth, opts)`.
@@ -55,24 +48,9 @@ pub struct BoardOptions {
 
 impl BoardOptions {
     /// Where captures go, from a `{ crazyhouse }` argument (checked as
-    /// every options object is: see [`options`]).
+    /// every options object is, by the shared layer).
     pub fn flavour(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<core::Flavour> {
-        let crazyhouse = match options("opts", opts, &["crazyhouse"])? {
-            None => None,
-            Some(obj) => typed_field::<bool>(&obj, "opts", "crazyhouse", "a boolean")?,
-        };
-        Ok(match crazyhouse {
-            Some(true) => core::Flavour::Crazyhouse,
-            _ => core::Flavour::Bughouse,
-        })
-    }
-}
-
-/// A board from an optional FEN (the standard start when absent).
-pub fn board_from(fen: Option<&str>, flavour: core::Flavour) -> Result<core::Board> {
-    match fen {
-        None => Ok(core::Board::new_with(flavour)),
-        Some(fen) => core::Board::from_fen(fen, flavour).map_err(error::invalid_fen),
+        bughouse_js::options::flavour(&value_of_either(opts)?).js()
     }
 }
 
@@ -126,24 +104,6 @@ impl From<core::Piece> for Piece {
     }
 }
 
-/// UCI text of a move (N3): `e2e4`, `e7e8q`, `N@f3`.
-pub fn uci(m: core::Move) -> String {
-    m.to_string()
-}
-
-/// A move as 16 bits, the key of index.js's table of interned UCI strings.
-/// Opaque to JavaScript: only [`move_of_code`] reads it back.
-///
-/// The core's one move code, `Move::to_u16`.
-pub fn move_code(m: core::Move) -> u16 {
-    m.to_u16()
-}
-
-/// The move of a [`move_code`], or `None` for a number that is not one.
-pub fn move_of_code(code: u32) -> Option<core::Move> {
-    core::Move::from_u16(u16::try_from(code).ok()?)
-}
-
 /// Writes the codes of `moves` into `out` (two bytes each, native byte
 /// order, as a `Uint16Array` over the same memory reads them); returns how
 /// many.
@@ -169,9 +129,7 @@ pub fn write_move_codes(moves: &[core::Move], mut out: BufferSlice) -> Result<u3
 /// of interned strings on a miss.
 #[napi(js_name = "_uciOfCode", skip_typescript, catch_unwind)]
 pub fn uci_of_code(code: u32) -> Result<String> {
-    move_of_code(code)
-        .map(uci)
-        .ok_or_else(|| error::error(Code::OutOfRange, format!("{code} is not a move code")))
+    bughouse_js::args::uci_of_code(code).js()
 }
 
 /// The size index.js gives its move code buffer (not re-exported by it).
@@ -181,54 +139,12 @@ pub const MAX_LEGAL_MOVES: u32 = core::board::MAX_LEGAL_MOVES as u32;
 /// Reads a seat, one BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
 /// B-White, `'b'` B-Black (the core's reading).
 pub fn parse_seat(text: &str) -> Result<core::Seat> {
-    core::Seat::from_name(text).map_err(|e| error::core(e.code(), e))
+    bughouse_js::args::seat(text).js()
 }
 
-/// The BPGN letter of a seat, as JavaScript sees it.
-pub const fn seat_str(seat: core::Seat) -> &'static str {
-    match seat.char() {
-        'A' => "A",
-        'a' => "a",
-        'B' => "B",
-        _ => "b",
-    }
-}
-
-/// Reads a board letter, `'A'` or `'B'`, either case (R1; the core's reading).
+/// Reads a board letter, `'A'` or `'B'`, either case (R1).
 pub fn parse_board_id(text: &str) -> Result<core::BoardId> {
-    core::BoardId::from_name(text).map_err(|e| error::core(e.code(), e))
-}
-
-/// The largest integer a JavaScript number holds exactly (2⁵³ − 1).
-pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
-
-/// A JavaScript number as a timestamp in ms since the game started (R21):
-/// an integer from 0 to `Number.MAX_SAFE_INTEGER`. Taken as `f64` and
-/// checked here, because napi's integer conversions would wrap `-1` or
-/// truncate `1.5` without a word.
-pub fn timestamp(name: &str, ms: f64) -> Result<u64> {
-    if ms.fract() == 0.0 && (0.0..=MAX_SAFE_INTEGER).contains(&ms) {
-        Ok(ms as u64)
-    } else {
-        Err(error::error(
-            Code::OutOfRange,
-            format!(
-                "{name} must be a non-negative integer, in ms since the game started, up to {}, got {ms}",
-                MAX_SAFE_INTEGER as u64
-            ),
-        ))
-    }
-}
-
-/// An optional timestamp (`undefined` and `null` mean none).
-pub fn maybe_timestamp(name: &str, ms: Option<f64>) -> Result<Option<u64>> {
-    ms.map(|ms| timestamp(name, ms)).transpose()
-}
-
-/// A count of milliseconds as a JavaScript number (exact below 2⁵³, which
-/// every timestamp this package accepts is).
-pub fn ms_number(ms: u64) -> f64 {
-    ms as f64
+    bughouse_js::args::board_id(text).js()
 }
 
 /// How a game ended (R27–R34, F13), as JavaScript sees it.
@@ -262,10 +178,9 @@ impl From<core::Outcome> for Outcome {
     }
 }
 
-/// Reads move text for one board, the core's way (`Board::parse_move`): UCI
-/// first (N3: `e2e4`, `e7e8q`, `N@f3`), else SAN resolved on `board`.
+/// Reads move text for one board, the core's way (`Board::parse_move`).
 pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
-    board.parse_move(text).map_err(|e| error::san(text, e))
+    bughouse_js::args::parse_move(board, text).js()
 }
 
 /// The JavaScript type of a value, for messages: "a string".
@@ -289,90 +204,71 @@ pub fn is_nullish(value: &Unknown<'_>) -> bool {
     matches!(value.get_type(), Ok(ValueType::Undefined | ValueType::Null))
 }
 
-/// An options argument: `None` for `undefined` or `null`, the object, or
-/// `ERR_INVALID_ARG_TYPE` naming the fields (`what`) for anything else (a
-/// string such as `new Game('turn')` is refused, never read as no options).
-/// Keys other than `known` are refused with `ERR_INVALID_ARG_VALUE`: a
-/// misspelt option must not be silently ignored.
-pub fn options<'a>(
-    name: &str,
-    value: Option<Either<Object<'a>, Unknown<'a>>>,
-    known: &[&str],
-) -> Result<Option<Object<'a>>> {
-    let obj = match value {
-        None => return Ok(None),
-        Some(Either::B(v)) if is_nullish(&v) => return Ok(None),
-        Some(Either::B(v)) => {
-            return Err(error::invalid_type(
-                name,
-                &format!("an object {{ {} }}", known.join(", ")),
-                type_name(&v),
-            ));
-        }
-        Some(Either::A(obj)) => obj,
-    };
-    let keys = Object::keys(&obj)
-        .map_err(|_| error::invalid_type(name, "a plain object", "an object without keys"))?;
-    if let Some(key) = keys.iter().find(|k| !known.contains(&k.as_str())) {
-        return Err(error::error(
-            Code::InvalidArgValue,
-            format!(
-                "{name} has no option {}: the options are {}",
-                error::quote(key),
-                known.join(", ")
-            ),
-        ));
-    }
-    Ok(Some(obj))
+/// A JavaScript value as the shared layer reads arguments ([`Value`]):
+/// objects and arrays [`MAX_DEPTH`] levels deep.
+pub fn value_of(value: Unknown<'_>) -> Result<Value> {
+    read_value(value, 0)
+        .map_err(|_| error::invalid_type("an argument", "a readable value", "an unreadable value"))
 }
 
-/// One field of an options object, of type `T` (`expected` names it for
-/// the message): `None` when absent (`undefined` or `null`).
-pub fn field<'a, T: FromNapiValue + ValidateNapiValue>(
-    obj: &Object<'a>,
-    owner: &str,
-    name: &str,
-    expected: &str,
-) -> Result<Option<Either<T, Unknown<'a>>>> {
-    let value = obj.get::<Either<T, Unknown<'a>>>(name).map_err(|_| {
-        error::invalid_type(&format!("{owner}.{name}"), expected, "an unreadable value")
-    })?;
-    Ok(match value {
-        Some(Either::B(v)) if is_nullish(&v) => None,
-        other => other,
+/// An optional argument as a [`Value`] (`undefined` when left out).
+pub fn value_of_opt(value: Option<Unknown<'_>>) -> Result<Value> {
+    value.map_or(Ok(Value::Undefined), value_of)
+}
+
+/// An optional options argument as a [`Value`].
+pub fn value_of_either(value: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<Value> {
+    match value {
+        None => Ok(Value::Undefined),
+        Some(Either::A(obj)) => read_object(&obj, 0).map_err(|_| {
+            error::invalid_type("an argument", "a readable value", "an unreadable value")
+        }),
+        Some(Either::B(v)) => value_of(v),
+    }
+}
+
+fn read_object(obj: &Object<'_>, depth: usize) -> napi::Result<Value> {
+    Ok(Value::Object(
+        Object::keys(obj)?
+            .into_iter()
+            .map(|key| {
+                let value = match obj.get::<Unknown>(&key)? {
+                    Some(item) => read_value(item, depth + 1)?,
+                    None => Value::Undefined,
+                };
+                Ok((key, value))
+            })
+            .collect::<napi::Result<_>>()?,
+    ))
+}
+
+fn read_value(v: Unknown<'_>, depth: usize) -> napi::Result<Value> {
+    Ok(match v.get_type()? {
+        ValueType::Undefined => Value::Undefined,
+        ValueType::Null => Value::Null,
+        ValueType::Boolean => Value::Bool(bool::from_unknown(v)?),
+        ValueType::Number => Value::Number(f64::from_unknown(v)?),
+        ValueType::String => Value::String(String::from_unknown(v)?),
+        ValueType::Object if depth < MAX_DEPTH => match Either::<Array, Object>::from_unknown(v)? {
+            Either::A(array) => Value::Array(
+                (0..array.len())
+                    .map(|i| match array.get::<Unknown>(i)? {
+                        Some(item) => read_value(item, depth + 1),
+                        None => Ok(Value::Undefined),
+                    })
+                    .collect::<napi::Result<_>>()?,
+            ),
+            Either::B(obj) => read_object(&obj, depth)?,
+        },
+        ValueType::Object => Value::Other("an object"),
+        ValueType::Function => Value::Other("a function"),
+        ValueType::Symbol => Value::Other("a symbol"),
+        _ => Value::Other("a value of another type"),
     })
 }
 
-/// A field of type `T`, or `ERR_INVALID_ARG_TYPE` for another type.
-pub fn typed_field<T: FromNapiValue + ValidateNapiValue>(
-    obj: &Object<'_>,
-    owner: &str,
-    name: &str,
-    expected: &str,
-) -> Result<Option<T>> {
-    match field::<T>(obj, owner, name, expected)? {
-        None => Ok(None),
-        Some(Either::A(v)) => Ok(Some(v)),
-        Some(Either::B(v)) => Err(error::invalid_type(
-            &format!("{owner}.{name}"),
-            expected,
-            type_name(&v),
-        )),
-    }
-}
-
-/// A number that must be an integer in `min..=MAX_SAFE_INTEGER`: never
-/// wrapped, rounded or clamped. `ERR_OUT_OF_RANGE` else.
-pub fn safe_integer(name: &str, n: f64, min: u64) -> Result<u64> {
-    if n.fract() == 0.0 && (min as f64..=MAX_SAFE_INTEGER).contains(&n) {
-        Ok(n as u64)
-    } else {
-        Err(error::error(
-            Code::OutOfRange,
-            format!(
-                "{name} must be an integer from {min} to {}, got {n}",
-                MAX_SAFE_INTEGER as u64
-            ),
-        ))
-    }
+/// An [`Out`] as a JavaScript value.
+pub fn out<'env>(env: &'env Env, value: &Out) -> Result<Unknown<'env>> {
+    env.to_js_value(value)
+        .map_err(|e| error::error(Code::InvalidArgValue, e.reason.clone()))
 }

@@ -12,12 +12,15 @@ use std::cell::OnceCell;
 
 use bughouse_core as core;
 use napi::Env;
-use napi::bindgen_prelude::{BufferSlice, Either, Object, ObjectFinalize, Unknown};
+use napi::bindgen_prelude::{
+    BufferSlice, Either, FromNapiValue, Object, ObjectFinalize, Uint8Array, Unknown,
+};
 use napi_derive::napi;
 
 use crate::board::Board;
 use crate::convert::{self, Outcome, Pocket, seat_str};
-use crate::error::{self, Code, Result};
+use crate::error::{self, Js, Result};
+use bughouse_js::Out;
 
 /// One move of `Game.moves()`.
 #[napi(object, object_from_js = false)]
@@ -52,97 +55,6 @@ pub struct HistoryEntry {
     pub clock_ms: Option<f64>,
 }
 
-/// One entry of `Game.log()`: every accepted action with its time, from
-/// which the game is rebuilt exactly (`Game.fromJSON`).
-#[napi(object, use_nullable = true)]
-#[derive(Debug, Clone)]
-pub struct LogEntry {
-    /// Who acted; `null` for a tick.
-    #[napi(ts_type = "Seat | null")]
-    pub seat: Option<String>,
-    /// What it did.
-    #[napi(
-        ts_type = "'move' | 'sit' | 'tick' | 'resign' | 'abandon' | 'offer_draw' | 'withdraw_draw'"
-    )]
-    pub kind: String,
-    /// The move or drop as UCI; `null` for the other actions.
-    #[napi(js_name = "move")]
-    pub uci: Option<String>,
-    /// The game's time when it was accepted, in ms since the start.
-    pub at_ms: f64,
-    /// The mover's clock after a move, in ms, or `null`.
-    pub clock_ms: Option<f64>,
-    /// For a move or sit: the seats whose draw offers stood before it (a
-    /// move clears them, R30), as letters.
-    pub offers: String,
-}
-
-/// `Game.toJSON()`: the settings, the start BFEN and the log — all a game
-/// is rebuilt from (`Game.fromJSON`).
-#[napi(object)]
-#[derive(Debug, Clone)]
-pub struct GameJson {
-    /// `'live'` or `'turn'`.
-    #[napi(ts_type = "'live' | 'turn'")]
-    pub mode: String,
-    /// `'base+inc'` in seconds (exact to the ms), or `'-'` for no clocks.
-    pub time_control: String,
-    /// The human seats, as letters.
-    pub humans: String,
-    /// The move cap (R32).
-    pub move_cap: u32,
-    /// The start, as BFEN.
-    pub bfen: String,
-    /// Every accepted action.
-    pub log: Vec<LogEntry>,
-}
-
-fn log_entry(a: &core::Action) -> LogEntry {
-    LogEntry {
-        seat: a.seat.map(|s| seat_str(s).to_string()),
-        kind: a.kind.as_str().to_string(),
-        uci: a.as_move().map(convert::uci),
-        at_ms: convert::ms_number(a.at_ms),
-        clock_ms: a.clock_ms.map(f64::from),
-        offers: a.offers.seats().map(core::Seat::char).collect(),
-    }
-}
-
-fn action_of(e: &LogEntry) -> Result<core::Action> {
-    let kind = match (e.kind.as_str(), e.uci.as_deref()) {
-        ("move", Some(uci)) => core::game::ActionKind::Move(
-            core::Move::from_uci(uci).map_err(|_| error::invalid_arg("move", "UCI", uci))?,
-        ),
-        ("sit", None) => core::game::ActionKind::Sit,
-        ("tick", None) => core::game::ActionKind::Tick,
-        ("resign", None) => core::game::ActionKind::Resign,
-        ("abandon", None) => core::game::ActionKind::Abandon,
-        ("offer_draw", None) => core::game::ActionKind::OfferDraw,
-        ("withdraw_draw", None) => core::game::ActionKind::WithdrawDraw,
-        (kind, _) => return Err(error::invalid_arg("kind", "a log entry's kind", kind)),
-    };
-    let at_ms = convert::maybe_timestamp("atMs", Some(e.at_ms))?.unwrap_or(0);
-    let clock_ms = match e.clock_ms {
-        Some(ms) if ms.fract() == 0.0 && ms.abs() <= f64::from(i32::MAX) => Some(ms as i32),
-        Some(ms) => {
-            return Err(error::invalid_arg(
-                "clockMs",
-                "an integer of ms",
-                &ms.to_string(),
-            ));
-        }
-        None => None,
-    };
-    Ok(core::Action {
-        seat: e.seat.as_deref().map(convert::parse_seat).transpose()?,
-        kind,
-        at_ms,
-        clock_ms,
-        offers: core::Seats::from_letters(&e.offers)
-            .ok_or_else(|| error::invalid_arg("offers", "seat letters", &e.offers))?,
-    })
-}
-
 /// A bughouse match: two boards, four seats, two teams (R1, R2).
 ///
 /// Seats are BPGN letters: `'A'` A-White, `'a'` A-Black, `'B'` B-White,
@@ -157,6 +69,8 @@ pub struct Game {
     start: Option<Start>,
     /// The game, built on first use and reported to V8 while it lives.
     built: OnceCell<Box<core::Game>>,
+    /// The core's report of the last accepted action (`game.report`).
+    last: Option<core::Report>,
 }
 
 /// What a built core game holds natively (its fixed-capacity history makes
@@ -177,11 +91,7 @@ struct Start {
 
 /// Builds a game; the same settings and start give the same answer.
 fn build(settings: core::GameSettings, bfen: Option<&str>) -> Result<core::Game> {
-    match bfen {
-        None => core::Game::new(settings),
-        Some(bfen) => core::Game::from_bfen(bfen, settings),
-    }
-    .map_err(error::setup)
+    bughouse_js::options::build(settings, bfen).js()
 }
 
 impl Game {
@@ -192,6 +102,7 @@ impl Game {
         Game {
             start: None,
             built: OnceCell::from(inner),
+            last: None,
         }
     }
 
@@ -223,10 +134,15 @@ impl Game {
             .ok_or_else(error::disposed)
     }
 
-    /// F12 first, the core's check: an ended game refuses every action,
-    /// whatever its arguments.
-    pub(crate) fn ensure_open(&self, env: &Env) -> Result<()> {
-        self.read(env, |g| g.ensure_open())?.map_err(error::game)
+    /// Runs one action on the game and keeps its report (`game.report`).
+    fn act(
+        &mut self,
+        env: &Env,
+        f: impl FnOnce(&mut core::Game) -> bughouse_js::Result<core::Report>,
+    ) -> Result<core::Report> {
+        let report = f(self.write(env)?).js()?;
+        self.last = Some(report);
+        Ok(report)
     }
 
     /// F12's first checks, the core's: the game is on, then `seat` names
@@ -261,97 +177,6 @@ impl ObjectFinalize for Game {
     }
 }
 
-/// The keys of `new Game(opts)`.
-const GAME_OPTIONS: &[&str] = &["mode", "timeControl", "humans", "bfen", "moveCap"];
-
-/// The keys of a time control object.
-const TIME_CONTROL_KEYS: &[&str] = &["baseMs", "incrementMs"];
-
-/// Reads the `mode` option (the core's names).
-fn parse_mode(text: Option<&str>) -> Result<core::Mode> {
-    text.map_or(Ok(core::Mode::Live), core::Mode::from_name)
-        .map_err(|e| error::core(e.code(), e))
-}
-
-/// Reads the `timeControl` option: `{ baseMs, incrementMs }` (exact, in
-/// ms), or the PGN tag form `'base+inc'` in whole seconds, read by the core
-/// ([`core::TimeControl::from_setting`]: a base under a minute, such as
-/// `'3+2'`, is ambiguous and refused); `'-'` or `null` for none. Absent: 3
-/// minutes (R20).
-fn parse_time_control(
-    opts: Option<&Object<'_>>,
-    mode: core::Mode,
-) -> Result<Option<core::TimeControl>> {
-    let name = "opts.timeControl";
-    let default = core::GameSettings::of_mode(mode).time_control;
-    let Some(opts) = opts else {
-        return Ok(default);
-    };
-    let expected = "an object { baseMs, incrementMs }, a string 'base+inc' in seconds, or '-'";
-    match convert::field::<String>(opts, "opts", "timeControl", expected)? {
-        None => Ok(default),
-        Some(Either::A(text)) if text == "-" => Ok(None),
-        Some(Either::A(text)) => core::TimeControl::from_setting(&text)
-            .map(Some)
-            .map_err(|e| {
-                error::core(
-                    e.code(),
-                    format_args!("{name}: {e}, or {{ baseMs, incrementMs }} in ms"),
-                )
-            }),
-        Some(Either::B(v)) => {
-            let Some(obj) =
-                convert::typed_field::<Object<'_>>(opts, "opts", "timeControl", expected)
-                    .ok()
-                    .flatten()
-            else {
-                return Err(error::invalid_type(name, expected, convert::type_name(&v)));
-            };
-            let obj = convert::options(name, Some(Either::A(obj)), TIME_CONTROL_KEYS)?
-                .ok_or_else(|| error::invalid_type(name, expected, "null"))?;
-            let base = convert::typed_field::<f64>(&obj, name, "baseMs", "a number")?.ok_or_else(
-                || error::invalid_type(&format!("{name}.baseMs"), "a number", "undefined"),
-            )?;
-            let increment = convert::typed_field::<f64>(&obj, name, "incrementMs", "a number")?;
-            Ok(Some(core::TimeControl {
-                base_ms: convert::safe_integer(&format!("{name}.baseMs"), base, 0)?,
-                increment_ms: match increment {
-                    None => 0,
-                    Some(ms) => convert::safe_integer(&format!("{name}.incrementMs"), ms, 0)?,
-                },
-            }))
-        }
-    }
-}
-
-/// Reads the `moveCap` option as a whole number; the core bounds it (R32).
-fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
-    match cap {
-        None => Ok(core::game::DEFAULT_MOVE_CAP),
-        Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
-            core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
-        }
-        Some(cap) => Err(error::out_of_range(
-            "moveCap",
-            core::game::MAX_MOVE_CAP,
-            cap,
-        )),
-    }
-}
-
-/// A tag name the BPGN reader reads back: letters, digits and `_`.
-fn check_tag_name(name: &str) -> Result<()> {
-    if !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-        Ok(())
-    } else {
-        Err(error::invalid_arg(
-            "tag name",
-            "letters, digits and '_' (BPGN)",
-            name,
-        ))
-    }
-}
-
 #[napi]
 impl Game {
     /// A new game from the standard start (R4) or a BFEN. Throws
@@ -367,38 +192,15 @@ impl Game {
         ts_args_type = "opts?: GameOptions | undefined | null"
     )]
     pub fn new(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<Game> {
-        let opts = convert::options("opts", opts, GAME_OPTIONS)?;
-        let string = |name| match &opts {
-            None => Ok(None),
-            Some(obj) => convert::typed_field::<String>(obj, "opts", name, "a string"),
-        };
-        let mode = parse_mode(string("mode")?.as_deref())?;
-        let time_control = parse_time_control(opts.as_ref(), mode)?;
-        let humans = match string("humans")?.as_deref() {
-            None => core::Seats::all(),
-            Some(text) => core::game::parse_humans(text).map_err(|e| error::core(e.code(), e))?,
-        };
-        let move_cap = match &opts {
-            None => None,
-            Some(obj) => convert::typed_field::<f64>(obj, "opts", "moveCap", "a number")?,
-        };
-        // The core checks the whole (R26: no time control in the turn-based
-        // game; the clock bounds).
-        let settings = core::GameSettings {
-            mode,
-            time_control,
-            humans,
-            move_cap: parse_move_cap(move_cap)?,
-        };
-        let bfen = string("bfen")?;
-        // Checked now (F8), built on the first action (see `State`).
-        build(settings, bfen.as_deref())?;
+        // Checked now (F8), built on the first action (see `Start`).
+        let opts = bughouse_js::options::game_options(&convert::value_of_either(opts)?).js()?;
         Ok(Game {
             start: Some(Start {
-                settings,
-                bfen: bfen.map(String::into_boxed_str),
+                settings: opts.settings,
+                bfen: opts.bfen,
             }),
             built: OnceCell::new(),
+            last: None,
         })
     }
 
@@ -426,68 +228,100 @@ impl Game {
     /// Every accepted action in order, with its time: the core's log, from
     /// which `Game.fromJSON` rebuilds the game exactly. Between two moves it
     /// keeps one tick and the standing offers (see the core's docs).
-    #[napi(catch_unwind)]
-    pub fn log(&self, env: Env) -> Result<Vec<LogEntry>> {
-        self.read(&env, |g| g.log().iter().map(log_entry).collect())
+    #[napi(catch_unwind, ts_return_type = "Array<LogEntry>")]
+    pub fn log<'env>(&self, env: &'env Env) -> Result<Unknown<'env>> {
+        let log = self.read(env, bughouse_js::shapes::log)?;
+        convert::out(env, &log)
     }
 
     /// Takes back the last action of the log, exactly (a takeback), and
     /// returns it; `null` when nothing was played. A finished game reopens.
-    #[napi(catch_unwind)]
-    pub fn undo(&mut self, env: Env) -> Result<Option<LogEntry>> {
-        Ok(self.write(&env)?.undo().as_ref().map(log_entry))
+    #[napi(catch_unwind, ts_return_type = "LogEntry | null")]
+    pub fn undo<'env>(&mut self, env: &'env Env) -> Result<Unknown<'env>> {
+        let undone = self.write(env)?.undo();
+        self.last = None;
+        convert::out(
+            env,
+            &undone
+                .as_ref()
+                .map_or(Out::Null, bughouse_js::shapes::log_entry),
+        )
     }
 
     /// The game as JSON: settings, start BFEN and log (`JSON.stringify(game)`
     /// calls it); `Game.fromJSON` gives back an equal game.
-    #[napi(js_name = "toJSON", catch_unwind)]
-    pub fn to_json(&self, env: Env) -> Result<GameJson> {
-        self.read(&env, |g| {
-            let s = g.settings();
-            GameJson {
-                mode: s.mode.as_str().to_string(),
-                time_control: s.time_control.map_or("-".to_string(), |tc| tc.to_string()),
-                humans: s.humans.seats().map(core::Seat::char).collect(),
-                move_cap: u32::from(s.move_cap),
-                bfen: core::bfen::Bfen(g.start_boards()).to_string(),
-                log: g.log().iter().map(log_entry).collect(),
-            }
-        })
+    #[napi(js_name = "toJSON", catch_unwind, ts_return_type = "GameJson")]
+    pub fn to_json<'env>(&self, env: &'env Env) -> Result<Unknown<'env>> {
+        let json = self.read(env, bughouse_js::shapes::game_json)?;
+        convert::out(env, &json)
     }
 
     /// Rebuilds a game from `toJSON()`'s object (or its parsed JSON) with the
     /// core's restore: the very game, or `ERR_INVALID_ARG_VALUE` naming the
     /// first log entry that does not follow.
-    #[napi(factory, js_name = "fromJSON", catch_unwind)]
-    pub fn from_json(env: Env, json: GameJson) -> Result<Game> {
-        let mode = core::Mode::from_name(&json.mode)
-            .map_err(|_| error::invalid_arg("mode", "a way of playing", &json.mode))?;
-        let time_control = match json.time_control.as_str() {
-            "-" => None,
-            text => Some(text.parse().map_err(|_| {
-                error::invalid_arg("timeControl", "'base+inc' in seconds or '-'", text)
-            })?),
-        };
-        let humans = core::game::parse_humans(&json.humans)
-            .map_err(|_| error::invalid_arg("humans", "seat letters", &json.humans))?;
-        let move_cap = u16::try_from(json.move_cap)
-            .map_err(|_| error::invalid_arg("moveCap", "a move cap", &json.move_cap.to_string()))?;
-        let settings = core::GameSettings {
-            mode,
-            time_control,
-            humans,
-            move_cap,
-        };
-        let start = core::bfen::parse_bfen(&json.bfen)
-            .map_err(|e| error::error(Code::InvalidArgValue, format!("bfen: {e}")))?;
-        let log = json.log.iter().map(action_of).collect::<Result<Vec<_>>>()?;
-        let restored = core::Game::restore(settings, start, &log).map_err(|e| {
-            error::error(
-                Code::InvalidArgValue,
-                format!("cannot rebuild the game: {e}"),
-            )
-        })?;
+    #[napi(
+        factory,
+        js_name = "fromJSON",
+        catch_unwind,
+        ts_args_type = "json: GameJson"
+    )]
+    pub fn from_json(env: Env, json: Option<Unknown<'_>>) -> Result<Game> {
+        let restored = bughouse_js::shapes::game_from_json(&convert::value_of_opt(json)?).js()?;
         Ok(Game::from_core(&env, Box::new(restored)))
+    }
+
+    /// A game restored from BPGN the engine wrote (`game.bpgn()`): the first
+    /// record replayed with the settings its tags keep (way of playing,
+    /// clocks, humans, move cap, exact timestamps), equal to the game
+    /// written, live or turn-based. Throws `ERR_INVALID_ARG_TYPE` for text
+    /// that is not a string or bytes, `ERR_INVALID_BPGN` for text with no
+    /// record, a rule this engine does not play, or a move the rules refuse.
+    #[napi(
+        factory,
+        js_name = "fromBpgn",
+        catch_unwind,
+        ts_args_type = "text: string | Uint8Array"
+    )]
+    pub fn from_bpgn(env: Env, text: Option<Unknown<'_>>) -> Result<Game> {
+        let not_text =
+            |got: &str| error::invalid_type("Game.fromBpgn: text", "a string or a Uint8Array", got);
+        let Some(text) = text else {
+            return Err(not_text("undefined"));
+        };
+        let bytes: Vec<u8> = match text.get_type() {
+            Ok(napi::ValueType::String) => String::from_unknown(text)
+                .map_err(|_| not_text("a string"))?
+                .into_bytes(),
+            _ => Uint8Array::from_unknown(text)
+                .map_err(|_| not_text(convert::type_name(&text)))?
+                .to_vec(),
+        };
+        let game = bughouse_js::game::from_bpgn(&bytes).js()?;
+        Ok(Game::from_core(&env, Box::new(game)))
+    }
+
+    /// The core's report of the last accepted action (issue 17): the action
+    /// as logged, its SAN with `+`/`#`, the capture demoted and the seat that
+    /// received it, and the state after it; `null` before any action (and
+    /// after `undo()`). See `Report` in index.d.ts.
+    #[napi(getter, catch_unwind, ts_return_type = "Report | null")]
+    pub fn report<'env>(&self, env: &'env Env) -> Result<Unknown<'env>> {
+        self.game(env)?;
+        convert::out(
+            env,
+            &self
+                .last
+                .as_ref()
+                .map_or(Out::Null, bughouse_js::shapes::report),
+        )
+    }
+
+    /// What a front end shows now: pockets, clocks, who may act, offers and
+    /// the ending (the core's `Snapshot`; see `Snapshot` in index.d.ts).
+    #[napi(catch_unwind, ts_return_type = "Snapshot")]
+    pub fn snapshot<'env>(&self, env: &'env Env) -> Result<Unknown<'env>> {
+        let snapshot = self.read(env, |g| bughouse_js::shapes::snapshot(&g.snapshot()))?;
+        convert::out(env, &snapshot)
     }
 
     /// Both boards as BFEN (N2): `'fenA | fenB'`.
@@ -525,12 +359,7 @@ impl Game {
         text: String,
         at_ms: Option<f64>,
     ) -> Result<String> {
-        let seat = self.acting_seat(&env, &seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let report = self
-            .write(&env)?
-            .play_text(seat, &text, at_ms)
-            .map_err(error::game)?;
+        let report = self.act(&env, |g| bughouse_js::game::push(g, &seat, &text, at_ms))?;
         Ok(report
             .action
             .as_move()
@@ -553,13 +382,8 @@ impl Game {
     /// or `ERR_NO_SITS_LEFT`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn sit(&mut self, env: Env, seat: String) -> Result<Option<Outcome>> {
-        let seat = self.acting_seat(&env, &seat)?;
-        Ok(self
-            .write(&env)?
-            .sit(seat)
-            .map_err(error::game)?
-            .outcome()
-            .map(Outcome::from))
+        let report = self.act(&env, |g| bughouse_js::game::sit(g, &seat))?;
+        Ok(report.outcome().map(Outcome::from))
     }
 
     /// How many sits `seat` has left (R24): 3 at the start.
@@ -590,14 +414,8 @@ impl Game {
     /// `ERR_GAME_OVER`, `ERR_OUT_OF_RANGE` or `ERR_TIME_WENT_BACKWARDS`.
     #[napi(catch_unwind)]
     pub fn tick(&mut self, env: Env, at_ms: f64) -> Result<Option<Outcome>> {
-        self.ensure_open(&env)?;
-        let at_ms = convert::timestamp("atMs", at_ms)?;
-        Ok(self
-            .write(&env)?
-            .tick(at_ms)
-            .map_err(error::game)?
-            .outcome()
-            .map(Outcome::from))
+        let report = self.act(&env, |g| bughouse_js::game::tick(g, at_ms))?;
+        Ok(report.outcome().map(Outcome::from))
     }
 
     /// `seat` resigns (R29), at any moment, not only on its turn (F10): its
@@ -609,10 +427,8 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn resign(&mut self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
-        let seat = self.acting_seat(&env, &seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let report = self.write(&env)?.resign(seat, at_ms).map_err(error::game)?;
-        report.outcome().map(Outcome::from).ok_or_else(no_ending)
+        let report = self.act(&env, |g| bughouse_js::game::resign(g, &seat, at_ms))?;
+        bughouse_js::game::ending(&report).js().map(Outcome::from)
     }
 
     /// `seat` leaves the game (R29, F10): its team loses. Throws as `resign`.
@@ -621,13 +437,8 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn abandon(&mut self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Outcome> {
-        let seat = self.acting_seat(&env, &seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let report = self
-            .write(&env)?
-            .abandon(seat, at_ms)
-            .map_err(error::game)?;
-        report.outcome().map(Outcome::from).ok_or_else(no_ending)
+        let report = self.act(&env, |g| bughouse_js::game::abandon(g, &seat, at_ms))?;
+        bughouse_js::game::ending(&report).js().map(Outcome::from)
     }
 
     /// A human seat offers a draw (R30, F11). When every human seat has a
@@ -636,23 +447,15 @@ impl Game {
     /// `ERR_GAME_OVER`, `ERR_INVALID_ARG_VALUE` or `ERR_NOT_HUMAN`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn offer_draw(&mut self, env: Env, seat: String) -> Result<Option<Outcome>> {
-        let seat = self.acting_seat(&env, &seat)?;
-        Ok(self
-            .write(&env)?
-            .offer_draw(seat)
-            .map_err(error::game)?
-            .outcome()
-            .map(Outcome::from))
+        let report = self.act(&env, |g| bughouse_js::game::offer_draw(g, &seat))?;
+        Ok(report.outcome().map(Outcome::from))
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30). Throws
     /// `ERR_GAME_OVER` or `ERR_INVALID_ARG_VALUE`.
     #[napi(catch_unwind, ts_args_type = "seat: Seat")]
     pub fn withdraw_draw(&mut self, env: Env, seat: String) -> Result<()> {
-        let seat = self.acting_seat(&env, &seat)?;
-        self.write(&env)?
-            .withdraw_draw(seat)
-            .map_err(error::game)
+        self.act(&env, |g| bughouse_js::game::withdraw_draw(g, &seat))
             .map(drop)
     }
 
@@ -672,13 +475,8 @@ impl Game {
         ts_args_type = "seat: Seat, atMs?: number | undefined | null"
     )]
     pub fn clock(&self, env: Env, seat: String, at_ms: Option<f64>) -> Result<Option<f64>> {
-        let seat = convert::parse_seat(&seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", at_ms)?;
-        let ms = self.read(&env, |g| match at_ms {
-            None => Ok(g.clock_ms(seat)),
-            Some(at) => g.clock_ms_at(seat, at).map_err(error::game),
-        })??;
-        Ok(ms.map(convert::ms_number))
+        let ms = self.read(&env, |g| bughouse_js::game::clock(g, &seat, at_ms))?;
+        Ok(ms.js()?.map(convert::ms_number))
     }
 
     /// `seat`'s pocket (R3): the pieces of its colour it may drop on its board.
@@ -746,39 +544,9 @@ impl Game {
         ts_args_type = "tags?: Record<string, string> | undefined | null"
     )]
     pub fn bpgn(&self, env: Env, tags: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<String> {
-        let not_tags =
-            || error::invalid_type("tags", "an object of tag names to strings", "another type");
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        if let Some(tags) = tags {
-            let Either::A(obj) = tags else {
-                return Err(not_tags());
-            };
-            let keys = Object::keys(&obj).map_err(|_| not_tags())?;
-            for key in keys {
-                check_tag_name(&key)?;
-                let value = obj.get::<String>(&key).ok().flatten().ok_or_else(|| {
-                    error::invalid_type(
-                        &format!("tag {}", error::quote(&key)),
-                        "a string",
-                        "another type",
-                    )
-                })?;
-                pairs.push((key, value));
-            }
-        }
-        let refs: Vec<(&str, &str)> = pairs
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        let mut out = String::new();
-        self.read(&env, |g| core::bpgn::write_bpgn(g, &refs, &mut out))?
-            .map_err(|_| {
-                error::error(
-                    Code::InvalidArgValue,
-                    "the game could not be written as BPGN",
-                )
-            })?;
-        Ok(out)
+        let tags = convert::value_of_either(tags)?;
+        self.read(&env, |g| bughouse_js::options::write_bpgn(g, &tags))?
+            .js()
     }
 
     /// The game's time (F4): the timestamp of the last accepted timed action,
@@ -833,10 +601,14 @@ impl Game {
     #[napi(catch_unwind)]
     pub fn copy(&self, env: Env) -> Result<Game> {
         match (self.built.get(), &self.start) {
-            (Some(game), _) => Ok(Game::from_core(&env, game.clone())),
+            (Some(game), _) => Ok(Game {
+                last: self.last,
+                ..Game::from_core(&env, game.clone())
+            }),
             (None, Some(start)) => Ok(Game {
                 start: Some(start.clone()),
                 built: OnceCell::new(),
+                last: None,
             }),
             (None, None) => Err(error::disposed()),
         }
@@ -862,13 +634,4 @@ pub struct TimeControl {
     pub base_ms: f64,
     /// Added to the mover's clock after each of its moves and drops (F3), in ms.
     pub increment_ms: f64,
-}
-
-/// A resignation's report always carries its ending; should it not, an
-/// error rather than a panic.
-fn no_ending() -> napi::Error<error::Code> {
-    napi::Error::new(
-        error::Code::Core(bughouse_core::ErrorCode::GameOver),
-        "the game reported no ending",
-    )
 }

@@ -33,9 +33,7 @@ mod ui;
 
 pub use board::Board;
 pub use bot::{SearchStop, bot_search};
-pub use bpgn::{
-    BpgnBatch, BpgnRecordInfo, read_bpgn, read_bpgn_async, replay_board, replay_record,
-};
+pub use bpgn::{last_record_start, read_bpgn, read_bpgn_async, replay_board, replay_record};
 pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Outcome, Piece, Pocket, uci_of_code};
 pub use error::Code;
 pub use game::{Game, HistoryEntry, SeatMove, TimeControl, external_memory};

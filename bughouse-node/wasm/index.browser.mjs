@@ -13,14 +13,19 @@ const module =
     : await WebAssembly.compile(await (await fetch(url)).arrayBuffer())
 const { memory } = await glue.default({ module_or_path: module })
 
-function spawnWorker(onReply) {
+function spawnWorker(onReply, onFailure) {
   const worker = new Worker(new URL('./bot-worker.browser.mjs', import.meta.url), { type: 'module' })
   worker.addEventListener('message', (event) => onReply(event.data))
-  return { post: (msg) => worker.postMessage(msg), busy() {}, idle() {} }
+  worker.addEventListener('error', (event) => {
+    event.preventDefault()
+    onFailure(event.message || 'the worker script failed to load')
+  })
+  return { post: (msg) => worker.postMessage(msg), terminate: () => worker.terminate(), busy() {}, idle() {} }
 }
 
-const api = makeApi(glue, { module, memory, spawnWorker })
+const parallelism = typeof navigator === 'object' ? navigator.hardwareConcurrency : undefined
+const api = makeApi(glue, { module, memory, spawnWorker, parallelism })
 prime(api)
 
-export const { Board, Game, perft, readBpgn } = api
+export const { Board, Game, perft, readBpgn, readBpgnStream } = api
 export default api

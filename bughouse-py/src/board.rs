@@ -30,8 +30,9 @@ use crate::pocket::PyPocket;
 #[derive(Clone)]
 pub(crate) struct BoardState {
     pub(crate) board: Board,
-    /// `(board before the move, the move)`, oldest first.
-    pub(crate) stack: Vec<(Board, Move)>,
+    /// `(board before the move, the move or None for a null move)`,
+    /// oldest first.
+    pub(crate) stack: Vec<(Board, Option<Move>)>,
 }
 
 impl BoardState {
@@ -46,6 +47,15 @@ impl BoardState {
     fn root(&self) -> Board {
         self.stack.first().map_or(self.board, |(b, _)| *b)
     }
+}
+
+/// Why a change of a pocket was refused: past R8's counts, nothing of
+/// that piece to take, or a position no FEN may hold (N1). Made into an
+/// exception only once the board's lock is released.
+pub(crate) enum PocketEdit {
+    Full,
+    NoneLeft(bughouse_core::Role),
+    Position(bughouse_core::error::FenErrorKind),
 }
 
 /// How many times `bot_move(play=True)` searches again when another thread
@@ -112,6 +122,31 @@ impl PyBoard {
         result.map_err(errors::bad_edit)
     }
 
+    /// Changes `color`'s pocket by `change`, as one core edit under one
+    /// lock (`Board::set_pocket`, N1-checked): on success the move stack is
+    /// cleared, as by every edit; on error nothing changes.
+    pub(crate) fn edit_pocket(
+        &self,
+        color: Color,
+        change: impl FnOnce(&mut bughouse_core::Pocket) -> Result<(), PocketEdit>,
+    ) -> PyResult<()> {
+        let result = {
+            let mut state = self.lock();
+            let mut edited = state.board;
+            let mut pocket = *edited.pocket(color);
+            let result = change(&mut pocket).and_then(|()| {
+                edited
+                    .set_pocket(color, pocket)
+                    .map_err(PocketEdit::Position)
+            });
+            if result.is_ok() {
+                *state = BoardState::new(edited);
+            }
+            result
+        };
+        result.map_err(|e| e.to_py_err(color))
+    }
+
     /// Plays a legal move, keeping the board before it for `pop`.
     fn play(&self, mv: Move) -> PyResult<()> {
         let played = {
@@ -119,11 +154,40 @@ impl PyBoard {
             let before = state.board;
             let played = state.board.play(mv);
             if played.is_ok() {
-                state.stack.push((before, mv));
+                state.stack.push((before, Some(mv)));
             }
             played
         };
         played.map(drop).or_raise()
+    }
+
+    /// Plays the null move through the core's `Board::null_move` (the side
+    /// to move passes, the en passant square lapses), keeping the board
+    /// before it for `pop`; refused in check, nothing changed.
+    fn play_null(&self) -> PyResult<()> {
+        let passed = {
+            let mut state = self.lock();
+            let before = state.board;
+            let passed = before.null_move();
+            if let Some(after) = passed {
+                state.board = after;
+                state.stack.push((before, None));
+            }
+            passed.is_some()
+        };
+        if passed {
+            Ok(())
+        } else {
+            Err(errors::null_move_in_check())
+        }
+    }
+
+    /// Plays a move, or the null move for `None`.
+    fn play_or_null(&self, mv: Option<Move>) -> PyResult<()> {
+        match mv {
+            Some(mv) => self.play(mv),
+            None => self.play_null(),
+        }
     }
 }
 
@@ -152,15 +216,14 @@ impl PyBoard {
     }
 
     /// `(black, white)` pockets, indexable by colour as in python-chess:
-    /// `board.pockets[WHITE].count(KNIGHT)`.
+    /// `board.pockets[WHITE].count(KNIGHT)`. Each is this board's pocket,
+    /// live as python-chess's: it reads the board as it is now, and
+    /// `board.pockets[WHITE].add(KNIGHT)` edits the board (see
+    /// `Pocket.add`); `.copy()` keeps the pieces of the moment.
     #[getter]
-    fn pockets(&self) -> (PyPocket, PyPocket) {
-        let board = self.board();
-        let pocket = |color| PyPocket {
-            color,
-            pocket: *board.pocket(color),
-        };
-        (pocket(Color::Black), pocket(Color::White))
+    fn pockets(slf: &Bound<'_, Self>) -> (PyPocket, PyPocket) {
+        let view = |color| PyPocket::of_board(slf.clone().unbind(), color);
+        (view(Color::Black), view(Color::White))
     }
 
     /// The legal moves and drops, live: sized, iterable, supports `in`.
@@ -172,8 +235,12 @@ impl PyBoard {
     /// The moves played on this object since it was made, oldest first.
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves: Vec<Move> = self.lock().stack.iter().map(|(_, m)| *m).collect();
-        moves::list_to_py(py, moves)
+        let moves: Vec<Option<Move>> = self.lock().stack.iter().map(|(_, m)| *m).collect();
+        let objects = moves
+            .into_iter()
+            .map(|m| moves::to_py_or_null(py, m))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
     }
 
     /// Whether captures go to the capturer's own pocket (crazyhouse) rather
@@ -289,19 +356,25 @@ impl PyBoard {
         Ok(convert::squares(squares))
     }
 
-    /// Whether `move` is legal here.
+    /// Whether `move` is legal here; never the null move (no rule allows
+    /// it, R9), as in python-chess.
     /// A `chess.Move` is read by its fields; other types are a `TypeError`.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let mv = moves::extract(r#move)?;
-        Ok(self.board().is_legal(mv))
+        let mv = moves::extract_or_null(r#move)?;
+        Ok(mv.is_some_and(|mv| self.board().is_legal(mv)))
     }
 
     /// Plays `move` after checking it: `IllegalMoveError` (naming why, with
     /// the rule id) leaves the board unchanged.
     /// A `chess.Move` is read by its fields (a drop as python-chess writes
-    /// it); other types are a `TypeError`.
+    /// it); other types are a `TypeError`. `Move.null()` plays the null
+    /// move, as in python-chess, through the core's `Board::null_move`: the
+    /// side to move passes and the en passant square lapses; unlike
+    /// python-chess the half-move clock and move number stay (the core
+    /// counts moves, and a null move is none), and in check it is an
+    /// `IllegalMoveError` (passing would leave the king capturable, R13).
     fn push(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.play(moves::extract(r#move)?)
+        self.play_or_null(moves::extract_or_null(r#move)?)
     }
 
     /// The computer player's move on this board alone — in the crazyhouse
@@ -341,18 +414,19 @@ impl PyBoard {
                 }
                 // Legal: the core chose it on this very position.
                 state.board.play_unchecked(mv);
-                state.stack.push((snapshot, mv));
+                state.stack.push((snapshot, Some(mv)));
             }
             return moves::to_py(py, mv).map(Some);
         }
         Err(errors::game_kept_changing(BOT_TRIES))
     }
 
-    /// Reads UCI and plays it: `InvalidMoveError` / `IllegalMoveError`.
+    /// Reads UCI and plays it: `InvalidMoveError` / `IllegalMoveError`;
+    /// `"0000"` is the null move (see `push`).
     fn push_uci<'py>(&self, py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
-        let mv = PyMove::parse(uci)?;
-        self.play(mv)?;
-        moves::to_py(py, mv)
+        let mv = PyMove::parse_or_null(uci)?;
+        self.play_or_null(mv)?;
+        moves::to_py_or_null(py, mv)
     }
 
     /// Reads SAN (N3, tolerant: `Nf3`, `exd5`, `e8=Q+`, `N@f3`, `@e4`,
@@ -374,8 +448,12 @@ impl PyBoard {
     /// The SAN of a legal move (N3): `"P@e4"` (pawn drops keep the `P`),
     /// `"N@f3+"`, `"exd5"`, `"e8=Q"`; `#` only for a bughouse mate (R16).
     /// `IllegalMoveError` (naming why) for a move that is not legal here.
+    /// The null move is `"--"`, as python-chess writes it, where `push`
+    /// would play it (not in check).
     fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mv = moves::extract(r#move)?;
+        let Some(mv) = moves::extract_or_null(r#move)? else {
+            return null_san(&self.board());
+        };
         let board = self.board();
         // Checked first: SAN is only defined for legal moves, and `play`
         // names why a move is not.
@@ -384,7 +462,8 @@ impl PyBoard {
         Ok(board.san(mv).to_string())
     }
 
-    /// Takes back the last move and returns it; `IndexError` when none.
+    /// Takes back the last move (or null move) and returns it; `IndexError`
+    /// when none.
     fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let popped = {
             let mut state = self.lock();
@@ -393,50 +472,54 @@ impl PyBoard {
                 mv
             })
         };
-        moves::to_py(py, popped.ok_or_else(errors::empty_move_stack)?)
+        moves::to_py_or_null(py, popped.ok_or_else(errors::empty_move_stack)?)
     }
 
     /// The last move played, without taking it back; `IndexError` when none.
     fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let last = self.lock().stack.last().map(|(_, m)| *m);
-        moves::to_py(py, last.ok_or_else(errors::nothing_to_peek)?)
+        moves::to_py_or_null(py, last.ok_or_else(errors::nothing_to_peek)?)
     }
 
     /// Whether `move` takes a piece (en passant included, R9); a drop never
     /// does. As python-chess's, for legal moves.
     fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board().is_capture(moves::extract(r#move)?))
+        Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_capture(m)))
     }
 
     /// Whether `move` is an en passant capture (R9, R15).
     fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board().is_en_passant(moves::extract(r#move)?))
+        Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_en_passant(m)))
     }
 
     /// Whether `move` is castling: the king's two-square move (R14).
     fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board().is_castling(moves::extract(r#move)?))
+        Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_castling(m)))
     }
 
-    /// Whether `move` resets the half-move clock: a capture or a pawn move.
-    /// Unlike python-chess's standard board, there is no fifty-move rule
-    /// (R33): the clock is kept for FEN only. Drops do not reset it, a pawn
-    /// drop included (python-chess's crazyhouse board resets it then).
+    /// Whether `push(move)` resets the half-move clock: a capture or a pawn
+    /// move; never a drop, a pawn drop included. python-chess's
+    /// `CrazyhouseBoard.is_zeroing` says True for a pawn drop, yet its own
+    /// `push` does not reset the clock on any drop; this engine answers what
+    /// `push` does (the FEN counters after every move agree with
+    /// python-chess's). Nothing else reads the clock in bughouse: there is
+    /// no fifty-move rule (R33), and repetition (R25) is judged on the
+    /// whole match state, counters excluded (F6).
     fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board().is_zeroing(moves::extract(r#move)?))
+        Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_zeroing(m)))
     }
 
     /// Whether the legal `move` checks the opponent (a drop may, R12);
     /// False for a move that is not legal here.
     fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board().gives_check(moves::extract(r#move)?))
+        Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().gives_check(m)))
     }
 
     /// Whether `move` is refused only because it leaves or puts the
     /// mover's king in check (R13); False for a legal move and for one
     /// refused for another reason.
     fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.board().is_into_check(moves::extract(r#move)?))
+        Ok(moves::extract_or_null(r#move)?.is_some_and(|m| self.board().is_into_check(m)))
     }
 
     /// How this board ended: a `BoardOutcome` for checkmate (R16), else
@@ -518,41 +601,32 @@ impl PyBoard {
         self.edit(|b| b.set_placement(placed))
     }
 
-    /// Replaces `color`'s pocket (R3), checked as `set_piece_at` (R7
-    /// counts pockets). python-chess's crazyhouse pockets are changed in
-    /// place (`board.pockets[WHITE].add(KNIGHT)`); here a `Pocket` is a
-    /// value: use `add_to_pocket` / `remove_from_pocket` or this.
+    /// Replaces `color`'s pocket (R3) by the pieces of `pocket` (of any
+    /// colour: only its pieces count), checked as `set_piece_at` (R7 counts
+    /// pockets). `board.pockets[color].add(piece_type)` changes one piece,
+    /// as in python-chess.
     fn set_pocket(&self, color: bool, pocket: PyRef<'_, PyPocket>) -> PyResult<()> {
         let color = convert::color(color);
-        let pocket = pocket.pocket;
-        self.edit(|b| b.set_pocket(color, pocket))
+        let pieces = pocket.pieces();
+        self.edit_pocket(color, |p| {
+            *p = pieces;
+            Ok(())
+        })
     }
 
     /// Adds one piece of `piece_type` to `color`'s pocket ("my partner sent
-    /// me a knight"), checked as `set_pocket`.
+    /// me a knight"): `board.pockets[color].add(piece_type)`.
     fn add_to_pocket(&self, color: bool, piece_type: i64) -> PyResult<()> {
         let (color, role) = (convert::color(color), convert::role(piece_type)?);
-        let mut pocket = *self.board().pocket(color);
-        if !pocket.add(role) {
-            return Err(errors::invalid_pocket(
-                "a pocket never holds a king (R3) nor more than 16 pawns, 4 knights, bishops or rooks, 2 queens (R8)".into(),
-            ));
-        }
-        self.edit(|b| b.set_pocket(color, pocket))
+        self.edit_pocket(color, |p| crate::pocket::add(p, role))
     }
 
-    /// Takes one piece of `piece_type` out of `color`'s pocket;
-    /// `BughouseError` when it holds none.
+    /// Takes one piece of `piece_type` out of `color`'s pocket
+    /// (`BughouseError` when it holds none):
+    /// `board.pockets[color].remove(piece_type)`.
     fn remove_from_pocket(&self, color: bool, piece_type: i64) -> PyResult<()> {
         let (color, role) = (convert::color(color), convert::role(piece_type)?);
-        let mut pocket = *self.board().pocket(color);
-        if !pocket.remove(role) {
-            return Err(errors::invalid_pocket(format!(
-                "the pocket holds no {}",
-                bughouse_core::Piece { color, role }.char()
-            )));
-        }
-        self.edit(|b| b.set_pocket(color, pocket))
+        self.edit_pocket(color, |p| crate::pocket::remove(p, role))
     }
 
     /// Back to the standard start in this board's flavour, stack cleared.
@@ -654,7 +728,9 @@ impl PyBoard {
     /// `Ng1-f3`, `e2-e4`, `e4xd5`, `e7-e8=Q`, drops and castling as in SAN
     /// (`N@f3`, `O-O`), with SAN's `+` / `#` (R16).
     fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mv = moves::extract(r#move)?;
+        let Some(mv) = moves::extract_or_null(r#move)? else {
+            return null_san(&self.board());
+        };
         let board = self.board();
         let mut probe = board;
         probe.play(mv).or_raise()?;
@@ -665,13 +741,15 @@ impl PyBoard {
     /// The SAN of a line of legal moves from here, numbered as PGN numbers
     /// them (`"1. e4 e5 2. Nf3"`, `"3...Nf6 4. O-O"`), python-chess's
     /// `variation_san()`. `IllegalMoveError` naming the first move that is
-    /// not legal where it is played; the board is not changed.
+    /// not legal where it is played (the null move never is, as in
+    /// python-chess); the board is not changed.
     fn variation_san(&self, moves: &Bound<'_, PyAny>) -> PyResult<String> {
         let mut board = self.board();
         let mut parts: Vec<String> = Vec::new();
         for (i, item) in moves.try_iter()?.enumerate() {
-            let mv = moves::extract(&item?)?;
             let number = board.fullmoves();
+            // As python-chess's, a line of legal moves: never a null move.
+            let mv = moves::extract_or_null(&item?)?.ok_or_else(errors::null_move_in_line)?;
             let san = board.san(mv).to_string();
             board.play(mv).or_raise()?;
             let white_moved = board.turn() == Color::Black;
@@ -822,7 +900,11 @@ impl PyBoard {
         slf: &Bound<'py, Self>,
     ) -> (Bound<'py, PyType>, (), (String, bool, Vec<String>)) {
         let state = slf.get().lock().clone();
-        let moves = state.stack.iter().map(|(_, m)| m.to_string()).collect();
+        let moves = state
+            .stack
+            .iter()
+            .map(|(_, m)| m.map_or_else(|| moves::NULL_UCI.to_string(), |m| m.to_string()))
+            .collect();
         (
             slf.get_type(),
             (),
@@ -840,13 +922,27 @@ impl PyBoard {
         let mut restored =
             BoardState::new(Board::from_fen(&fen, PyBoard::flavour_arg(crazyhouse)).or_raise()?);
         for uci in &moves {
-            let mv = PyMove::parse(uci)?;
             let before = restored.board;
-            restored.board.play(mv).or_raise()?;
+            let mv = PyMove::parse_or_null(uci)?;
+            match mv {
+                Some(mv) => drop(restored.board.play(mv).or_raise()?),
+                None => {
+                    restored.board = before.null_move().ok_or_else(errors::null_move_in_check)?;
+                }
+            }
             restored.stack.push((before, mv));
         }
         *self.lock() = restored;
         Ok(())
+    }
+}
+
+/// python-chess's SAN (and LAN) of the null move, `"--"`, where the board
+/// may pass (the core's `Board::null_move`: not in check).
+fn null_san(board: &Board) -> PyResult<String> {
+    match board.null_move() {
+        Some(_) => Ok("--".to_string()),
+        None => Err(errors::null_move_in_check()),
     }
 }
 

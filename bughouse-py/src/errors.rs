@@ -364,6 +364,34 @@ pub(crate) fn bad_square_name(name: &str) -> PyErr {
     )
 }
 
+/// The null move where the side to move is in check: passing would leave
+/// its king capturable (R13), so the core's `Board::null_move` refuses it.
+pub(crate) fn null_move_in_check() -> PyErr {
+    exception(
+        ErrorCode::IllegalMove,
+        "illegal null move: the side to move is in check, and passing would leave its king capturable (R13)"
+            .into(),
+    )
+}
+
+/// The null move in `variation_san`'s line of legal moves.
+pub(crate) fn null_move_in_line() -> PyErr {
+    exception(
+        ErrorCode::IllegalMove,
+        "illegal move 0000: the null move is no legal move (R9)".into(),
+    )
+}
+
+/// `Game.push(seat, Move.null())`: no seat may pass a move in a game.
+pub(crate) fn null_move_in_game(seat: Seat) -> PyErr {
+    exception(
+        ErrorCode::InvalidMove,
+        format!(
+            "{seat}: the null move (Move.null(), '0000') is no move in a game: a seat moves or drops (R9), or sits (Game.sit, R24)"
+        ),
+    )
+}
+
 /// `pop()` on a board with no moves: `IndexError`, as `list.pop()` and
 /// python-chess raise.
 pub(crate) fn empty_move_stack() -> PyErr {

@@ -27,6 +27,7 @@ use crate::errors::{self, OrRaise, Refused, ToPyErr};
 use crate::moves::{self, PyMove};
 use crate::outcome::PyOutcome;
 use crate::pocket::PyPocket;
+use crate::time_control::{self, PyTimeControl};
 
 /// One history entry as Python sees it: `(seat, move or None for a sit,
 /// at_ms, clock_ms or None)`.
@@ -50,7 +51,7 @@ type LogEntry = (
 type PickleState = (
     u8,             // format version
     String,         // mode
-    Option<String>, // time control
+    Option<String>, // time control: `base+inc` in seconds, exact to the ms
     String,         // humans
     u16,            // move cap
     String,         // start BFEN
@@ -82,17 +83,21 @@ fn parse_move_cap(cap: &Int) -> PyResult<u16> {
 }
 
 /// The `time_control` argument: left out (the mode's default: 3 minutes
-/// live, none turn-based, R20, R26), `None` (a live game without clocks),
-/// or `"base+increment"` in seconds.
+/// live, none turn-based, R20, R26), or what `time_control::from_argument`
+/// reads (`None`: a live game without clocks; a `TimeControl`, a
+/// `(base_ms, increment_ms)` tuple, or text the core's
+/// `TimeControl::from_setting` accepts). `Exact` is a value restored from
+/// a pickle, already the game's.
 pub(crate) enum TimeControlArg {
     Default,
-    Given(Option<String>),
+    Given(Option<TimeControl>),
+    Exact(Option<TimeControl>),
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for TimeControlArg {
     type Error = PyErr;
     fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<TimeControlArg> {
-        Ok(TimeControlArg::Given(ob.extract()?))
+        time_control::from_argument(&ob).map(TimeControlArg::Given)
     }
 }
 
@@ -118,8 +123,7 @@ fn settings(
     let mode = Mode::from_name(mode).or_raise()?;
     let time_control = match time_control {
         TimeControlArg::Default => GameSettings::of_mode(mode).time_control,
-        TimeControlArg::Given(None) => None,
-        TimeControlArg::Given(Some(tc)) => Some(tc.parse::<TimeControl>().or_raise()?),
+        TimeControlArg::Given(tc) | TimeControlArg::Exact(tc) => tc,
     };
     // The core checks the whole (R26: no time control in the turn-based game).
     Ok(GameSettings {
@@ -194,6 +198,25 @@ impl PyGame {
         result.map_err(|(error, outcome)| self.refused(error, outcome))
     }
 
+    /// `push(seat, Move.null())`: the core's answer to the text `"0000"`,
+    /// so the checks run in F12's order with every other refusal (the game
+    /// over, time going back, a flag, not the seat's turn) and the last one
+    /// is the same `ERR_INVALID_MOVE` Node gives for `"0000"`, with a
+    /// message that says what a null move is.
+    fn null_move_refused(&self, seat: Seat, at: Option<u64>) -> PyErr {
+        let (result, outcome) = {
+            let mut game = self.lock();
+            let result = game.play_text(seat, moves::NULL_UCI, at);
+            (result, game.outcome())
+        };
+        match result {
+            Err(GameError::InvalidMove { seat, .. }) => errors::null_move_in_game(seat),
+            Err(error) => self.refused(error, outcome),
+            // The core reads no move from "0000" (neither UCI nor SAN).
+            Ok(_) => PyRuntimeError::new_err("the core played the text '0000' as a move"),
+        }
+    }
+
     /// A refusal of the core as its exception (see `act`).
     fn refused(&self, error: GameError, outcome: Option<Outcome>) -> PyErr {
         Refused {
@@ -264,7 +287,13 @@ fn restore(state: PickleState) -> PyResult<Game> {
     if version != PICKLE_VERSION {
         return Err(corrupt(format!("unknown format version {version}")));
     }
-    let settings = settings(&mode, TimeControlArg::Given(tc), &humans, &Int::from(cap))?;
+    // The text the pickle wrote, exact to the millisecond (`"1+0"`, `"2.5+0"`),
+    // read as records are (every base), not as a person's setting.
+    let tc = tc
+        .map(|text| text.parse::<TimeControl>())
+        .transpose()
+        .map_err(|e| corrupt(e.to_string()))?;
+    let settings = settings(&mode, TimeControlArg::Exact(tc), &humans, &Int::from(cap))?;
     let start = parse_bfen(&bfen).map_err(|e| corrupt(e.to_string()))?;
     let log = log.iter().map(action_of).collect::<PyResult<Vec<_>>>()?;
     Game::restore(settings, start, &log).map_err(|e| corrupt(e.to_string()))
@@ -278,10 +307,15 @@ impl PyGame {
     /// `mode`: `"live"` (both boards at once, with clocks, R19–R21) or
     /// `"turn"` (one seat at a time in the rotation A, B, b, a, with sits
     /// and repetition, R22–R26; no clocks: a `time_control` is an error).
-    /// `time_control`: `"base+increment"` in seconds (R20), `"180+0"` by
-    /// default in the live game; None for a live game without clocks. `humans`: the human seats (R30). `bfen`: the
-    /// start, `"fenA | fenB"` (N2, R7), judged at once (F8);
-    /// `InvalidFenError`. `move_cap`: R32, at most 2000.
+    /// `time_control` (R20): a `TimeControl(base_ms, increment_ms)` or a
+    /// `(base_ms, increment_ms)` tuple, exact in milliseconds; or text
+    /// `"base+increment"` in whole seconds with a base of at least a
+    /// minute (`"180+2"`; `"3+2"` is ambiguous — minutes to lichess users,
+    /// seconds in PGN — and refused, `ERR_INVALID_ARG_VALUE`, as in Node);
+    /// 3 minutes by default in the live game; None for a live game without
+    /// clocks. `humans`: the human seats (R30). `bfen`: the start, `"fenA |
+    /// fenB"` (N2, R7), judged at once (F8); `InvalidFenError`. `move_cap`:
+    /// R32, at most 2000.
     #[new]
     #[pyo3(
         signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::game::DEFAULT_MOVE_CAP)),
@@ -309,13 +343,13 @@ impl PyGame {
         self.lock().settings().mode.as_str()
     }
 
-    /// `"base+increment"` in seconds, or None without clocks (turn-based
-    /// games, games replayed from records).
+    /// The live game's `TimeControl` (exact in ms), or None without clocks
+    /// (turn-based games, games replayed from records, `time_control=None`).
     #[getter]
-    fn time_control(&self) -> Option<String> {
+    fn time_control(&self) -> Option<PyTimeControl> {
         let game = self.lock();
         match game.settings().mode {
-            Mode::Live => game.settings().time_control.map(|tc| tc.to_string()),
+            Mode::Live => game.settings().time_control.map(PyTimeControl),
             Mode::TurnBased => None,
         }
     }
@@ -333,7 +367,8 @@ impl PyGame {
     }
 
     /// A copy of board `"A"` or `"B"` as it stands (bughouse flavour; its
-    /// move stack starts empty).
+    /// move stack starts empty). A copy: editing it (its pockets included)
+    /// leaves the game as it is.
     fn board(&self, board: &str) -> PyResult<PyBoard> {
         let id = convert::board_id(board)?;
         let position = *self.lock().board(id);
@@ -357,14 +392,13 @@ impl PyGame {
         Bfen(self.lock().start_boards()).to_string()
     }
 
-    /// `seat`'s pocket (R3): the pieces it may drop.
+    /// `seat`'s pocket (R3): the pieces it may drop, as they are now.
+    /// Read-only (`add`/`remove` raise `TypeError`): in a game a pocket
+    /// changes only by the partner's captures (R5).
     fn pocket(&self, seat: &str) -> PyResult<PyPocket> {
         let seat = convert::seat(seat)?;
         let pocket = *self.lock().pocket(seat);
-        Ok(PyPocket {
-            color: seat.color,
-            pocket,
-        })
+        Ok(PyPocket::of_game(pocket, seat.color))
     }
 
     /// `seat`'s legal moves and drops now; empty when it may not move (not
@@ -409,7 +443,7 @@ impl PyGame {
                 .as_move()
                 .ok_or_else(|| PyRuntimeError::new_err("a move's report has its move"))?
         } else {
-            let m = moves::extract(r#move).map_err(|e| {
+            let m = moves::extract_or_null(r#move).map_err(|e| {
                 if e.is_instance_of::<PyTypeError>(r#move.py()) {
                     PyTypeError::new_err(
                         "move must be a Move (or a chess.Move) or a str (UCI or SAN)",
@@ -418,6 +452,9 @@ impl PyGame {
                     e
                 }
             })?;
+            let Some(m) = m else {
+                return Err(self.null_move_refused(seat, at));
+            };
             self.act_report(None, |g| g.play(seat, m, at))?;
             m
         };

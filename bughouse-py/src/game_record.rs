@@ -94,7 +94,7 @@ fn replay(record: &Record<'_>, strict: bool) -> Replayed {
         // `record.board.move_stack` lists the game and `pop` walks back.
         let mut stack = Vec::new();
         let r = record.replay_board_each(Flavour::Crazyhouse, &mut |before, m| {
-            stack.push((*before, m));
+            stack.push((*before, Some(m)));
         });
         let agrees = r.agrees();
         (

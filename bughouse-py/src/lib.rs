@@ -22,6 +22,7 @@ mod moves;
 mod outcome;
 mod piece;
 mod pocket;
+mod time_control;
 
 use pyo3::prelude::*;
 
@@ -37,6 +38,7 @@ fn _bughouse(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoardOutcome>()?;
     m.add_class::<legal_moves::PyLegalMoves>()?;
     m.add_class::<outcome::PyOutcome>()?;
+    m.add_class::<time_control::PyTimeControl>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game_record::PyGameRecord>()?;
     m.add_class::<game_record::PyBpgnReader>()?;

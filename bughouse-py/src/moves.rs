@@ -1,4 +1,8 @@
-//! `Move`: a normal move or a drop (R9), as python-chess shapes it.
+//! `Move`: a normal move or a drop (R9), as python-chess shapes it, and
+//! python-chess's null move (`Move.null()`, UCI `"0000"`): no move of the
+//! rules (a board passes through the core's `Board::null_move`; a game
+//! refuses it), so the core's `Move` has no such value and the binding
+//! holds it as `None`.
 
 use std::sync::OnceLock;
 
@@ -10,14 +14,21 @@ use pyo3::types::{PyList, PyType};
 use crate::convert;
 use crate::errors::{self, BadMoveText, OrRaise};
 
-/// A move or a drop on one board. Immutable and hashable.
+/// A move or a drop on one board, or the null move (`None`). Immutable
+/// and hashable.
 #[pyclass(frozen, eq, hash, module = "bughouse", name = "Move")]
 #[derive(PartialEq, Eq, Hash)]
-pub(crate) struct PyMove(pub(crate) Move);
+pub(crate) struct PyMove(pub(crate) Option<Move>);
+
+/// The UCI of the null move, as python-chess and UCI engines write it.
+pub(crate) const NULL_UCI: &str = "0000";
 
 /// Where each move's shared Python object lives: normal moves by
-/// `(from, to, promotion)`, drops by `(role, to)`.
-const CACHE_SIZE: usize = 64 * 64 * 5 + 6 * 64;
+/// `(from, to, promotion)`, drops by `(role, to)`, the null move last.
+const CACHE_SIZE: usize = 64 * 64 * 5 + 6 * 64 + 1;
+
+/// The null move's slot.
+const NULL_INDEX: usize = CACHE_SIZE - 1;
 
 /// Python `Move` objects, made once per distinct move and shared after: a
 /// `Move` is immutable, and making a Python object costs far more than
@@ -48,7 +59,16 @@ fn cache_index(m: Move) -> Option<usize> {
 
 /// The Python object of a move (shared: moves are immutable).
 pub(crate) fn to_py(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>> {
-    let Some(i) = cache_index(m) else {
+    to_py_or_null(py, Some(m))
+}
+
+/// The Python object of a move or, for `None`, of the null move.
+pub(crate) fn to_py_or_null(py: Python<'_>, m: Option<Move>) -> PyResult<Bound<'_, PyMove>> {
+    let index = match m {
+        None => Some(NULL_INDEX),
+        Some(m) => cache_index(m),
+    };
+    let Some(i) = index else {
         return Bound::new(py, PyMove(m));
     };
     let table = CACHE.get_or_init(|| (0..CACHE_SIZE).map(|_| OnceLock::new()).collect());
@@ -79,14 +99,17 @@ pub(crate) fn list_to_py<'py>(
     PyList::new(py, objects)
 }
 
-/// The move of python-chess's four fields, or `InvalidMoveError` naming
-/// what does not make a move.
+/// The move of python-chess's four fields (`None` for its null move,
+/// `Move(A1, A1)`), or `InvalidMoveError` naming what does not make a move.
 fn from_fields(
     from_square: Option<i64>,
     to_square: i64,
     promotion: Option<i64>,
     drop: Option<i64>,
-) -> PyResult<Move> {
+) -> PyResult<Option<Move>> {
+    if (from_square, to_square, promotion, drop) == (Some(0), 0, None, None) {
+        return Ok(None);
+    }
     let to = convert::square(to_square)?;
     let from = from_square.map(convert::square).transpose()?;
     let promotion = promotion.map(convert::role).transpose()?;
@@ -112,7 +135,8 @@ fn from_fields(
             })?;
             if from == to {
                 return Err(errors::invalid_move(
-                    "a move must change squares (a null move is no move on a board)".into(),
+                    "a move must change squares (the null move is Move.null(), from and to a1)"
+                        .into(),
                 ));
             }
             if matches!(promotion, Some(Role::Pawn | Role::King)) {
@@ -127,13 +151,25 @@ fn from_fields(
             }
         }
     };
-    Ok(mv)
+    Ok(Some(mv))
 }
 
-/// The move a Python argument names: a `bughouse.Move`, or any object with
-/// python-chess's `Move` fields (`from_square`, `to_square`, `promotion`,
-/// `drop`), such as a `chess.Move`; else `TypeError` saying what to pass.
+/// The move a Python argument names, refusing the null move
+/// (`InvalidMoveError`): see `extract_or_null`.
 pub(crate) fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    extract_or_null(obj)?.ok_or_else(|| {
+        errors::invalid_move(
+            "the null move (Move.null(), '0000') is no move or drop here (R9); only Board.push plays it"
+                .into(),
+        )
+    })
+}
+
+/// The move a Python argument names, `None` for the null move: a
+/// `bughouse.Move`, or any object with python-chess's `Move` fields
+/// (`from_square`, `to_square`, `promotion`, `drop`), such as a
+/// `chess.Move`; else `TypeError` saying what to pass.
+pub(crate) fn extract_or_null(obj: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
     if let Ok(m) = obj.cast::<PyMove>() {
         return Ok(m.get().0);
     }
@@ -160,11 +196,26 @@ pub(crate) fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 }
 
 impl PyMove {
-    /// Reads UCI text, naming the text in the error.
+    /// Reads UCI text, naming the text in the error; `"0000"` (the null
+    /// move) is an `InvalidMoveError` here, as for the core.
     pub(crate) fn parse(uci: &str) -> PyResult<Move> {
         Move::from_uci(uci)
             .map_err(|e| BadMoveText(uci, e))
             .or_raise()
+    }
+
+    /// Reads UCI text, `None` for `"0000"`, python-chess's null move.
+    pub(crate) fn parse_or_null(uci: &str) -> PyResult<Option<Move>> {
+        if uci == NULL_UCI {
+            return Ok(None);
+        }
+        PyMove::parse(uci).map(Some)
+    }
+
+    /// The UCI text; `"0000"` for the null move.
+    fn text(&self) -> String {
+        self.0
+            .map_or_else(|| NULL_UCI.to_string(), |m| m.to_string())
     }
 }
 
@@ -173,6 +224,7 @@ impl PyMove {
     /// `Move(from_square, to_square, promotion=None, drop=None)` as in
     /// python-chess. A drop has `from_square` None (or equal to `to_square`,
     /// as python-chess writes drops) and `drop` set to the piece type.
+    /// `Move(A1, A1)` is the null move, as in python-chess.
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
     fn new(
@@ -190,50 +242,70 @@ impl PyMove {
     }
 
     /// Reads UCI (N3): `"e2e4"`, `"e7e8q"`, `"N@f3"`, `"P@e4"`; castling is
-    /// the king's two-square move (`"e1g1"`). `InvalidMoveError` otherwise.
+    /// the king's two-square move (`"e1g1"`); `"0000"` is the null move.
+    /// `InvalidMoveError` otherwise.
     #[staticmethod]
     fn from_uci<'py>(py: Python<'py>, uci: &str) -> PyResult<Bound<'py, PyMove>> {
-        to_py(py, PyMove::parse(uci)?)
+        to_py_or_null(py, PyMove::parse_or_null(uci)?)
     }
 
-    /// The UCI text (N3).
+    /// python-chess's null move: false as a truth value, UCI `"0000"`, SAN
+    /// `"--"`, from and to a1. No rule allows it (R9: a seat moves or
+    /// drops; a sit, R24, is `Game.sit`): `Board.push` plays it through the
+    /// core's null move (the side to move passes; the en passant square
+    /// lapses; the counters stay; refused in check), a `Game` refuses it
+    /// (`InvalidMoveError`, as the text `"0000"`), and it is never legal.
+    #[staticmethod]
+    fn null(py: Python<'_>) -> PyResult<Bound<'_, PyMove>> {
+        to_py_or_null(py, None)
+    }
+
+    /// The UCI text (N3); `"0000"` for the null move.
     fn uci(&self) -> String {
-        self.0.to_string()
+        self.text()
     }
 
-    /// Where the piece stands; None for a drop.
+    /// False only for the null move.
+    fn __bool__(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Where the piece stands; None for a drop; a1 (0) for the null move.
     #[getter(from_square)]
     fn origin(&self) -> Option<u8> {
-        self.0.from().map(convert::square_number)
+        match self.0 {
+            None => Some(0),
+            Some(m) => m.from().map(convert::square_number),
+        }
     }
 
-    /// Where the piece goes.
+    /// Where the piece goes; a1 (0) for the null move.
     #[getter]
     fn to_square(&self) -> u8 {
-        convert::square_number(self.0.to())
+        self.0.map_or(0, |m| convert::square_number(m.to()))
     }
 
     /// The piece type a pawn promotes to, or None.
     #[getter]
     fn promotion(&self) -> Option<u8> {
-        self.0.promotion().map(convert::role_number)
+        self.0?.promotion().map(convert::role_number)
     }
 
     /// The piece type dropped, or None for a board move.
     #[getter]
     fn drop(&self) -> Option<u8> {
-        match self.0 {
+        match self.0? {
             Move::Drop { role, .. } => Some(convert::role_number(role)),
             Move::Normal { .. } => None,
         }
     }
 
     fn __str__(&self) -> String {
-        self.uci()
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.0)
+        format!("Move.from_uci('{}')", self.text())
     }
 
     /// Pickles as `Move(from_square, to_square, promotion, drop)`.

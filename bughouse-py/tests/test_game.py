@@ -10,7 +10,7 @@ import pytest
 import bughouse
 from bughouse import (
     BISHOP, BLACK, KNIGHT, PAWN, QUEEN, ROOK, WHITE,
-    Game, Move, Outcome,
+    Game, Move, Outcome, TimeControl,
 )
 
 START = bughouse.STARTING_FEN
@@ -223,7 +223,8 @@ def test_r19_both_boards_play_at_once():
 
 def test_r20_default_time_control_is_three_minutes_each():
     game = Game()
-    assert game.time_control == "180+0" and game.mode == "live"
+    assert game.time_control == TimeControl(180_000, 0) and game.mode == "live"
+    assert str(game.time_control) == "180+0"
     assert [game.clock(s) for s in SEATS] == [180_000] * 4
 
 
@@ -252,7 +253,7 @@ def test_r20_a_waiting_seats_clock_keeps_running():
 
 
 def test_r21_f1_a_flag_falls_when_the_clock_reaches_zero():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("B", "e4", at_ms=10)  # B-White's clock stops; A-White's runs
     assert game.tick(999) is None and game.now_ms == 999
     outcome = game.tick(1000)
@@ -262,21 +263,21 @@ def test_r21_f1_a_flag_falls_when_the_clock_reaches_zero():
 
 
 def test_r21_the_earliest_flag_decides_and_the_game_ends_at_its_time():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("B", "e4", at_ms=10)  # B-Black now runs from 10 ms: flags at 1010
     assert game.tick(5000) == Outcome("time", "A")  # A-White flagged first, at 1000
     assert game.now_ms == 1000
 
 
 def test_r21_both_teams_flagging_at_the_same_millisecond_is_a_draw():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     outcome = game.tick(1000)  # A-White (team 1) and B-White (team 2), both at 1000
     assert outcome == Outcome("time")
     assert outcome.winner is None and outcome.seat is None and outcome.is_draw()
 
 
 def test_f1_f2_an_action_stamped_at_the_flag_is_too_late_and_ends_the_game():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("B", "e4", at_ms=10)
     before = game.bfen()
     with pytest.raises(bughouse.GameOverError, match=r"A-White ran out of time: team 2 wins \(R28\)"):
@@ -287,14 +288,14 @@ def test_f1_f2_an_action_stamped_at_the_flag_is_too_late_and_ends_the_game():
 
 
 def test_f1_one_millisecond_before_the_flag_is_in_time():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("B", "e4", at_ms=10)
     game.push("A", "e4", at_ms=999)
     assert not game.is_over() and game.clock("A") == 1
 
 
 def test_f2_resigning_after_a_flag_fell_is_refused_the_flag_decides():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("B", "e4", at_ms=10)
     with pytest.raises(bughouse.GameOverError, match="ran out of time"):
         game.resign("b", at_ms=2000)
@@ -500,7 +501,7 @@ def test_r27_checkmate_on_board_b_decides_for_both_boards():
 
 
 def test_r28_time_names_the_flagged_seat_and_its_team_loses():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("A", "e4", at_ms=100)
     outcome = game.tick(5000)
     assert outcome == Outcome("time", "B")  # B-White never moved: flag at 1000
@@ -732,7 +733,69 @@ def test_bad_bfen_raises_invalid_fen_error():
 
 def test_time_control_with_increment():
     game = Game(time_control="120+3")
-    assert game.time_control == "120+3" and game.clock("b") == 120_000
+    assert game.time_control == TimeControl(120_000, 3000) and game.clock("b") == 120_000
+    assert str(game.time_control) == "120+3"
+
+
+def test_r20_text_under_a_minute_is_ambiguous_and_refused_as_node_refuses_it():
+    # "3+2": 3 minutes to lichess and chess.com users, 3 seconds in PGN's
+    # TimeControl tag. The core's from_setting decides, for Node and Python.
+    for text in ("3+2", "1+0", "59.999+0"):
+        with pytest.raises(bughouse.BughouseError, match=r"ambiguous time control") as info:
+            Game(time_control=text)
+        assert info.value.code == "ERR_INVALID_ARG_VALUE"
+        assert "TimeControl(base_ms, increment_ms)" in str(info.value)
+        with pytest.raises(bughouse.BughouseError, match=r"ambiguous"):
+            TimeControl.from_setting(text)
+    assert Game(time_control="60+0").time_control == TimeControl(60_000)
+    assert TimeControl.from_setting("90.5+0.25") == TimeControl(90_500, 250)
+
+
+def test_r20_the_exact_form_in_milliseconds():
+    for given in (TimeControl(3000, 2000), (3000, 2000)):
+        game = Game(time_control=given)
+        assert game.time_control == TimeControl(3000, 2000)
+        assert game.clock("A", at_ms=1000) == 2000
+    tc = TimeControl(1500, 250)
+    assert (tc.base_ms, tc.increment_ms) == (1500, 250)
+    assert repr(tc) == "TimeControl(base_ms=1500, increment_ms=250)" and str(tc) == "1.5+0.25"
+    assert eval(repr(tc), {"TimeControl": TimeControl}) == tc and hash(tc) == hash(TimeControl(1500, 250))
+    assert TimeControl(1000) == TimeControl(1000, 0) != TimeControl(1000, 1)
+    assert pickle.loads(pickle.dumps(tc)) == tc
+
+
+@pytest.mark.parametrize(
+    "given, error, code",
+    [
+        ((0, 0), bughouse.BughouseError, "ERR_OUT_OF_RANGE"),  # the core: a base of at least 1 ms
+        ((2**31, 0), bughouse.BughouseError, "ERR_OUT_OF_RANGE"),  # above the largest clock
+        ((-1, 0), ValueError, "ERR_OUT_OF_RANGE"),
+        ((1000, -5), ValueError, "ERR_OUT_OF_RANGE"),
+        ((10**30, 0), ValueError, "ERR_OUT_OF_RANGE"),
+    ],
+)
+def test_r20_bad_exact_time_controls_raise_typed_errors(given, error, code):
+    with pytest.raises(error) as made:
+        TimeControl(*given)
+    with pytest.raises(error) as passed:
+        Game(time_control=given)
+    assert made.value.code == passed.value.code == code
+
+
+@pytest.mark.parametrize("given", [180, 180.0, [1000, 0], (1000,), (1000, 0, 0), ("1", "0"), b"180+0"])
+def test_r20_a_time_control_of_another_type_is_a_type_error(given):
+    with pytest.raises(TypeError, match=r"time_control must be a TimeControl, a \(base_ms, increment_ms\) tuple"):
+        Game(time_control=given)
+
+
+def test_r20_pickle_and_log_keep_an_exact_short_time_control():
+    game = Game(time_control=TimeControl(1500, 250))
+    game.push("A", "e4", at_ms=100)
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert again == game and again.time_control == TimeControl(1500, 250)
+        assert again.clock("A") == 1650
+    rebuilt = Game.from_log(game.log(), time_control=TimeControl(1500, 250))
+    assert rebuilt == game
 
 
 # --- reading the game ------------------------------------------------------------------
@@ -854,7 +917,7 @@ def test_pickle_a_live_game_with_clocks_mid_game():
     ],
 )
 def test_pickle_an_ended_game(end):
-    game = Game(time_control="10+0")
+    game = Game(time_control=TimeControl(10_000))
     game.push("A", "e4", at_ms=100)
     game.push("B", "d4", at_ms=600)
     end(game)
@@ -863,7 +926,7 @@ def test_pickle_an_ended_game(end):
 
 
 def test_pickle_a_flag_found_by_a_refused_move():
-    game = Game(time_control="1+0")
+    game = Game(time_control=TimeControl(1000))
     game.push("B", "e4", at_ms=10)
     with pytest.raises(bughouse.GameOverError):
         game.push("A", "e4", at_ms=5000)

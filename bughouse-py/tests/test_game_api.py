@@ -62,7 +62,7 @@ def test_the_log_rebuilds_the_game_and_pop_takes_back():
 
 
 def test_pickle_goes_through_the_core_restore():
-    game = Game(time_control="10+0")
+    game = Game(time_control=(10_000, 0))
     game.push("A", "e4", at_ms=1_000)
     game.offer_draw("a")
     game.withdraw_draw("a")

@@ -73,7 +73,7 @@ def test_moves_are_immutable():
 
 @pytest.mark.parametrize("text", [
     "", "e2", "e2e", "e2e9", "i2e4", "e2e4x", "e7e8qq", "e7e8k", "e7e8p", "e2e2",
-    "K@e4", "X@e4", "N@e9", "N@f3x", "é2e4", "0000", "e2-e4",
+    "K@e4", "X@e4", "N@e9", "N@f3x", "é2e4", "00000", "000", "e2-e4",
 ])
 def test_n3_bad_uci_raises_invalid_move_error(text):
     with pytest.raises(bughouse.InvalidMoveError) as info:
@@ -129,8 +129,8 @@ def test_python_chess_moves_are_read_by_their_fields():
     assert board.peek() == Move.from_uci("N@d6")
     game = bughouse.Game(time_control=None)
     assert game.push("A", ChessMove(bughouse.E2, bughouse.E4)) == Move.from_uci("e2e4")
-    # A null move is no move on a board; other types say what to pass.
-    with pytest.raises(bughouse.InvalidMoveError, match="null move"):
+    # python-chess's null move, Move(A1, A1): in check it is refused (R13).
+    with pytest.raises(bughouse.IllegalMoveError, match="null move"):
         board.push(ChessMove(0, 0))
     with pytest.raises(TypeError, match=r"expected a bughouse.Move \(or a chess.Move"):
         board.push("e2e4")  # type: ignore[arg-type]
@@ -145,3 +145,96 @@ def test_real_python_chess_moves_when_installed():
     zh = bughouse.Board("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")
     zh.push(chess.Move.from_uci("N@d6"))
     assert zh.is_check()
+
+
+# --- the null move (python-chess's Move.null()) ----------------------------
+
+
+def test_null_move_is_python_chess_s():
+    null = Move.null()
+    assert not null and Move.from_uci("e2e4") and Move.from_uci("N@a1")
+    assert null.uci() == str(null) == "0000" and repr(null) == "Move.from_uci('0000')"
+    assert Move.from_uci("0000") == null == Move(bughouse.A1, bughouse.A1)
+    assert (null.from_square, null.to_square, null.promotion, null.drop) == (0, 0, None, None)
+    assert hash(null) == hash(Move.from_uci("0000")) and null != Move.from_uci("a1a2")
+    assert eval(repr(null), {"Move": Move}) == null
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(null, protocol)) == null
+    assert copy.deepcopy(null) == null
+
+
+def test_null_move_on_a_board_passes_through_the_core():
+    board = bughouse.Board("4k3/8/8/8/4P3/8/8/4K3[] b - e3 0 1")
+    before = board.fen()
+    board.push(Move.null())
+    # The side to move passes and the en passant square lapses (the core's
+    # Board::null_move); the counters stay (python-chess adds a half-move).
+    assert board.fen() == "4k3/8/8/8/4P3/8/8/4K3[] w - - 0 1"
+    assert board.move_stack == [Move.null()] and board.peek() == Move.null()
+    assert board.pop() == Move.null() and board.fen() == before
+    assert board.push_uci("0000") == Move.null() and board.turn == bughouse.WHITE
+    assert 'class="lastmove' not in bughouse.svg.board(board)  # as python-chess: nothing to mark
+    board.push_uci("e4e5")
+    assert [m.uci() for m in board.move_stack] == ["0000", "e4e5"]
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board and again.move_stack == board.move_stack
+    assert again.pop() == Move.from_uci("e4e5") and again.pop() == Move.null()
+    assert again.fen() == before
+
+
+def test_null_move_is_never_legal_and_no_predicate_holds():
+    board = bughouse.Board()
+    null = Move.null()
+    assert not board.is_legal(null) and null not in board.legal_moves
+    for predicate in (board.is_capture, board.is_en_passant, board.is_castling,
+                      board.is_zeroing, board.gives_check, board.is_into_check):
+        assert predicate(null) is False
+    assert board.san(null) == board.lan(null) == "--"
+    # As python-chess's: a line of legal moves, which a null move never is.
+    with pytest.raises(bughouse.IllegalMoveError, match="null move"):
+        board.variation_san([Move.from_uci("e2e4"), null])
+
+
+def test_null_move_in_check_is_refused_and_changes_nothing():
+    board = bughouse.Board("4k3/8/8/8/8/8/8/4K2r w - - 0 1")
+    before = board.fen()
+    for play in (lambda: board.push(Move.null()), lambda: board.push_uci("0000"),
+                 lambda: board.san(Move.null())):
+        with pytest.raises(bughouse.IllegalMoveError, match=r"null move.*in check.*\(R13\)") as info:
+            play()
+        assert info.value.code == "ERR_ILLEGAL_MOVE"
+    assert board.fen() == before and board.move_stack == []
+
+
+def test_null_move_in_a_game_is_refused_with_the_code_of_the_text_0000():
+    game = bughouse.Game(time_control=None)
+    for given in (Move.null(), "0000"):
+        with pytest.raises(bughouse.InvalidMoveError) as info:
+            game.push("A", given)
+        assert info.value.code == "ERR_INVALID_MOVE"
+    with pytest.raises(bughouse.InvalidMoveError, match=r"A-White: the null move .* no move in a game"):
+        game.push("A", Move.null())
+    assert game.moves() == [] and game.log() == []
+    # F12's order: not your turn before "not a move", as for any text.
+    with pytest.raises(bughouse.NotYourTurnError):
+        game.push("a", Move.null())
+    game.resign("b")
+    with pytest.raises(bughouse.GameOverError):
+        game.push("A", Move.null())
+
+
+def test_null_move_compared_with_python_chess():
+    chess = pytest.importorskip("chess")
+    assert Move.null().uci() == chess.Move.null().uci()
+    board = bughouse.Board()
+    board.push(chess.Move.null())  # a chess.Move null is read as the null move
+    assert board.move_stack == [Move.null()] and board.turn == bughouse.BLACK
+    theirs = chess.Board()
+    theirs.push(chess.Move.null())
+    # The same position; python-chess counts the null move as a half-move,
+    # the core does not (a null move is no move).
+    assert board.board_fen() == theirs.board_fen() and board.turn == theirs.turn
+    assert board.ep_square == theirs.ep_square and board.castling_rights == theirs.castling_rights
+    assert (board.halfmove_clock, theirs.halfmove_clock) == (0, 1)
+    with pytest.raises(chess.IllegalMoveError):
+        theirs.variation_san([chess.Move.null()])

@@ -62,8 +62,8 @@ def test_predicates_agree_with_python_chess_crazyhouse():
                 assert ours.is_capture(m) == theirs.is_capture(pc), (ours.fen(), m)
                 assert ours.is_en_passant(m) == theirs.is_en_passant(pc)
                 assert ours.is_castling(m) == theirs.is_castling(pc)
-                # The one difference: python-chess's crazyhouse resets the
-                # half-move clock on a pawn drop, the engine does not.
+                # The one difference: python-chess's crazyhouse is_zeroing
+                # says True for a pawn drop (see the next test).
                 if m.drop != bughouse.PAWN:
                     assert ours.is_zeroing(m) == theirs.is_zeroing(pc)
                 assert ours.gives_check(m) == theirs.gives_check(pc)
@@ -72,3 +72,34 @@ def test_predicates_agree_with_python_chess_crazyhouse():
             ours.push(m)
             theirs.push(theirs.parse_uci(m.uci()))
     assert compared > 10000
+
+
+def test_is_zeroing_is_what_push_does_to_the_clock_as_python_chess_pushes():
+    """python-chess's CrazyhouseBoard.is_zeroing says True for a pawn drop,
+    yet its push leaves the half-move clock counting on every drop; ours is
+    True exactly when push resets the clock, and both engines' clocks agree
+    after every move (R33: the clock is for FEN only)."""
+    chess_variant = pytest.importorskip("chess.variant")
+    rng = random.Random(1414)
+    pawn_drops = 0
+    for _ in range(20):
+        ours = Board("4k3/pppppp2/8/8/8/8/PPPPPP2/4K3[PPNNpn] w - - 7 12", crazyhouse=True)
+        theirs = chess_variant.CrazyhouseBoard(ours.fen())
+        for _ in range(60):
+            moves = list(ours.legal_moves)
+            if not moves:
+                break
+            for m in moves:
+                pc = theirs.parse_uci(m.uci())
+                theirs.push(pc)
+                their_clock = theirs.halfmove_clock
+                theirs.pop()
+                assert ours.is_zeroing(m) == (their_clock == 0), (ours.fen(), m)
+                if m.drop == bughouse.PAWN:
+                    pawn_drops += 1
+                    assert theirs.is_zeroing(pc) and not ours.is_zeroing(m)
+            m = rng.choice(moves)
+            ours.push(m)
+            theirs.push(theirs.parse_uci(m.uci()))
+            assert ours.halfmove_clock == theirs.halfmove_clock
+    assert pawn_drops > 500

@@ -1,27 +1,223 @@
-//! Whole matches driven by arbitrary action sequences: moves by index into
-//! legal lists, arbitrary UCI and SAN text, drops, raw moves, sits, ticks
-//! with arbitrary timestamps (backwards, equal, huge), resignations,
-//! abandonments, draw offers and withdrawals; live with clocks (any base
-//! and increment, even 0), live without clocks, and turn-based; any set of
-//! human seats; small move caps.
+//! Whole matches driven by a derived action list (`Input`, read with the
+//! `arbitrary` crate): moves by index into the legal list (some preferring
+//! checks or captures), legal moves written as SAN or UCI, arbitrary UCI and
+//! SAN text, drops, raw moves, recorded moves, sits, ticks with arbitrary
+//! timestamps (backwards, equal, huge), resignations, abandonments, draw
+//! offers and withdrawals, undo, and bursts of random moves; live with
+//! clocks (any base and increment), live without clocks, and turn-based;
+//! any set of human seats; move caps 0–40, 800, 2000 and too large.
 //!
-//! After every action: no panic; both boards keep every invariant;
-//! conservation R7 holds (per colour and role, both boards with promoted
-//! pieces as pawns plus the pockets); a rejected action changes nothing —
-//! except that a flag found at its timestamp ends the game at the flag's
-//! time (F2), which must be exactly what a tick at that time does; the game
-//! ends only by a rule that holds (R25, R27–R32 in the order of F8), and
-//! every rule that holds after a move ends it.
+//! After every action: no panic; the board that changed keeps every
+//! structural invariant; conservation R7 holds (per colour and role, both
+//! boards with promoted pieces as pawns plus the pockets); a rejected
+//! action changes nothing — except that a flag found at its timestamp ends
+//! the game at the flag's time (F2), which must be exactly what a tick at
+//! that time does; the game ends only by a rule that holds (R25, R27–R32 in
+//! the order of F8), and every rule that holds after a move ends it; undo
+//! right after an action on a closed log gives back the game before it.
+//!
+//! Speed (issue 11): an input plays at most [`MAX_ACTIONS`] actions, and
+//! what costs time in proportion to the game — the FEN and BFEN round
+//! trips, the scans of the whole history — runs every [`FULL_EVERY`]
+//! actions, after each burst and at the end, not after every action. At the
+//! end of an input: the game restored from its log is the game, the record
+//! writes as BPGN, and `restarted()` is the game it began as.
 #![no_main]
 
+use arbitrary::{Arbitrary, Unstructured};
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    EndReason, Flavour, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Role, Seat,
-    Seats, SetupError, Square, TimeControl, bfen::Bfen, bfen::parse_bfen, game::ActionKind,
+    Board, EndReason, Flavour, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Role,
+    Seat, Seats, SetupError, Square, TimeControl, bfen::Bfen, bfen::parse_bfen, game::ActionKind,
     game::DEFAULT_MOVE_CAP, game::MAX_MOVE_CAP, game::SITS_PER_SEAT,
 };
-use bughouse_fuzz::{Bytes, check_board, match_material, seed_bfen_boards};
+use bughouse_fuzz::{check_board, check_board_structure, match_material, seed_bfen_boards};
+use bughouse_testkit::Rng;
 use libfuzzer_sys::fuzz_target;
+
+/// The most actions an input plays: short runs keep each input cheap; long
+/// games come from bursts.
+const MAX_ACTIONS: usize = 48;
+
+/// The checks that cost time in proportion to the game run after every
+/// this many actions (and after each burst and at the end).
+const FULL_EVERY: usize = 16;
+
+/// A log this short is scanned after every action (it costs little).
+const SHORT_LOG: usize = 64;
+
+/// A burst plays up to this many moves per unit of its `moves` when long:
+/// 255 × 8 = 2040, past the largest cap ([`MAX_MOVE_CAP`]).
+const LONG_BURST_FACTOR: usize = 8;
+
+/// What the fuzzer chose: the settings, the start, then the actions.
+#[derive(Arbitrary, Debug)]
+struct Input {
+    mode: ModeChoice,
+    /// The human seats, as [`Seats`] bits.
+    humans: u8,
+    cap: CapChoice,
+    /// The base time, in units of 7 ms (0 is refused).
+    base: u16,
+    /// The increment, in quarter seconds (modulo 4).
+    increment: u8,
+    /// Which of [`seed_bfen_boards`] to start from.
+    start: u8,
+    actions: Vec<Action>,
+}
+
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum ModeChoice {
+    Clocked,
+    Unclocked,
+    /// With a clock, the settings are refused (R26).
+    TurnBased {
+        with_clock: bool,
+    },
+}
+
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum CapChoice {
+    /// 0 to 40 (0 is refused).
+    Small(u8),
+    Default,
+    Largest,
+    /// Past the largest (refused).
+    TooLarge(u8),
+}
+
+/// A timestamp relative to the game's time: mostly forward or the same.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum When {
+    /// Forward by up to 255 × 37 ms.
+    Soon(u8),
+    Now,
+    Odd(OddTime),
+}
+
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum OddTime {
+    /// No timestamp: the game's time.
+    Unstamped,
+    /// Forward by up to 65,535 × 50 ms.
+    Later(u16),
+    /// Back by 1 to 256 ms (rejected, F3).
+    Back(u8),
+    /// Close to the end of time.
+    EndOfTime(u8),
+}
+
+/// Whose action: mostly a seat that may act (the seat to act, or in the
+/// live game one whose colour is to move), sometimes any seat.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum SeatChoice {
+    MayAct(u8),
+    Any(u8),
+}
+
+/// Which legal move: random play rarely mates, so two of three picks
+/// prefer checks or captures (falling back to any move when there is none).
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum Pick {
+    Any(u16),
+    Check(u16),
+    Capture(u16),
+}
+
+/// True one time in 32: for the actions that end a game at once and for
+/// long bursts, so that games last long enough to mate, flag, repeat and
+/// reach the cap, and most inputs stay cheap.
+#[derive(Debug, Clone, Copy)]
+struct Rarely(bool);
+
+impl<'a> Arbitrary<'a> for Rarely {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(Rarely(u8::arbitrary(u)? < 8))
+    }
+
+    fn size_hint(_depth: usize) -> (usize, Option<usize>) {
+        (1, Some(1))
+    }
+}
+
+/// One action of the input.
+#[derive(Arbitrary, Debug)]
+enum Action {
+    /// A legal move by index (a knight drop when there is none).
+    Move {
+        seat: SeatChoice,
+        pick: Pick,
+        at: When,
+    },
+    /// A legal move written as SAN or as UCI, played as text.
+    Written {
+        seat: SeatChoice,
+        pick: Pick,
+        san: bool,
+        at: When,
+    },
+    /// Arbitrary UCI text.
+    Uci {
+        seat: SeatChoice,
+        text: String,
+        at: When,
+    },
+    /// Arbitrary move text (UCI, then SAN).
+    Text {
+        seat: SeatChoice,
+        text: String,
+        at: When,
+    },
+    /// A drop of any role (the king too) on any square.
+    Drop {
+        seat: SeatChoice,
+        role: u8,
+        to: u8,
+        at: When,
+    },
+    /// A normal move between any squares, with any promotion or none.
+    Raw {
+        seat: SeatChoice,
+        from: u8,
+        to: u8,
+        promotion: u8,
+        at: When,
+    },
+    /// A move with a recorded clock (a pawn drop when there is none).
+    Recorded {
+        seat: SeatChoice,
+        pick: Pick,
+        clock: Option<i16>,
+    },
+    Sit(SeatChoice),
+    /// A tick (an unstamped one ticks at the game's time).
+    Tick(When),
+    Offer(SeatChoice),
+    Withdraw(SeatChoice),
+    /// Resigning, rarely; otherwise a move by index.
+    Resign {
+        seat: SeatChoice,
+        at: When,
+        really: Rarely,
+    },
+    /// Leaving the game, rarely; otherwise a move by index.
+    Abandon {
+        seat: SeatChoice,
+        at: When,
+        really: Rarely,
+    },
+    /// Takes back the last logged action.
+    Undo,
+    /// Up to 255 random legal moves by seats that may move (up to 2040
+    /// when long), each checked: long games reach the cap (up to
+    /// [`MAX_MOVE_CAP`], filling the log), repetitions and mates that
+    /// action-by-action input is too short for.
+    Burst {
+        moves: u8,
+        long: Rarely,
+        seed: u32,
+    },
+}
 
 /// What the fuzzer asked for, for the checks after it.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -35,27 +231,101 @@ enum Act {
     Withdraw(Seat),
 }
 
-/// A timestamp: none, a step forward (small or large), the game's time, a
-/// step back (rejected, F3), or close to the end of time.
-fn timestamp(b: &mut Bytes<'_>, now: u64) -> Option<u64> {
-    let t = b.u8();
-    match t {
-        0..=15 => None,
-        16..=199 => Some(now.saturating_add(u64::from(t) * 37)),
-        200..=229 => Some(now.saturating_add(u64::from(b.u16()) * 50)),
-        230..=239 => Some(now),
-        240..=249 => Some(now.wrapping_sub(u64::from(t - 239))),
-        _ => Some(u64::MAX - u64::from(b.u8())),
+impl Input {
+    fn settings(&self) -> GameSettings {
+        let move_cap = match self.cap {
+            CapChoice::Small(c) => u16::from(c % 41),
+            CapChoice::Default => DEFAULT_MOVE_CAP,
+            CapChoice::Largest => MAX_MOVE_CAP,
+            CapChoice::TooLarge(c) => MAX_MOVE_CAP + 1 + u16::from(c),
+        };
+        let control = TimeControl {
+            base_ms: u64::from(self.base) * 7,
+            increment_ms: u64::from(self.increment % 4) * 250,
+        };
+        let (mode, time_control) = match self.mode {
+            ModeChoice::Clocked => (Mode::Live, Some(control)),
+            ModeChoice::Unclocked => (Mode::Live, None),
+            ModeChoice::TurnBased { with_clock } => {
+                (Mode::TurnBased, with_clock.then_some(control))
+            }
+        };
+        GameSettings {
+            mode,
+            time_control,
+            humans: Seats::from_bits_truncate(self.humans),
+            move_cap,
+        }
     }
 }
 
-fn text(b: &mut Bytes<'_>) -> String {
-    let n = usize::from(b.u8() % 8);
-    String::from_utf8_lossy(b.take(n)).into_owned()
+impl When {
+    /// The timestamp this means when the game's time is `now`.
+    fn at(self, now: u64) -> Option<u64> {
+        match self {
+            When::Soon(t) => Some(now.saturating_add(u64::from(t) * 37)),
+            When::Now => Some(now),
+            When::Odd(OddTime::Unstamped) => None,
+            When::Odd(OddTime::Later(t)) => Some(now.saturating_add(u64::from(t) * 50)),
+            When::Odd(OddTime::Back(t)) => Some(now.wrapping_sub(u64::from(t) + 1)),
+            When::Odd(OddTime::EndOfTime(t)) => Some(u64::MAX - u64::from(t)),
+        }
+    }
 }
 
-fn square(b: &mut Bytes<'_>) -> Square {
-    Square::ALL[usize::from(b.u8() % 64)]
+impl SeatChoice {
+    fn seat(self, game: &Game) -> Seat {
+        let may_act: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| game.is_turn_of(*s))
+            .collect();
+        match self {
+            SeatChoice::MayAct(i) if !may_act.is_empty() => may_act[usize::from(i) % may_act.len()],
+            SeatChoice::MayAct(i) | SeatChoice::Any(i) => Seat::ALL[usize::from(i) % 4],
+        }
+    }
+}
+
+impl Pick {
+    /// A legal move of `board`, `None` when it has none.
+    fn pick(self, board: &Board) -> Option<Move> {
+        let legal = board.legal_moves();
+        let (i, preferred): (u16, Vec<Move>) = match self {
+            Pick::Any(i) => (i, Vec::new()),
+            Pick::Check(i) => (
+                i,
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        let mut after = *board;
+                        after.play_unchecked(*m);
+                        after.is_check()
+                    })
+                    .collect(),
+            ),
+            Pick::Capture(i) => (
+                i,
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|m| !m.is_drop() && board.occupied().contains(m.to()))
+                    .collect(),
+            ),
+        };
+        let i = usize::from(i);
+        if preferred.is_empty() {
+            (!legal.is_empty()).then(|| legal[i % legal.len()])
+        } else {
+            Some(preferred[i % preferred.len()])
+        }
+    }
+
+    /// A square from the pick's number, for the fallback drops.
+    fn square(self) -> Square {
+        let (Pick::Any(i) | Pick::Check(i) | Pick::Capture(i)) = self;
+        Square::ALL[usize::from(i) % 64]
+    }
 }
 
 /// Checks a time ending (R28, F2): at the game's new time the flagged
@@ -163,12 +433,9 @@ fn check_judged(seat: Seat, game: &Game) {
     }
 }
 
-/// What holds after every action.
-fn check_game(game: &Game, conserved: &[[u32; 5]; 2]) {
-    for board in game.boards() {
-        assert_eq!(board.flavour(), Flavour::Bughouse);
-        check_board(board);
-    }
+/// What holds after every action and costs little: R7, the cap, offers by
+/// humans only, who may act, and an ended game has no one to act.
+fn check_game_quick(game: &Game, conserved: &[[u32; 5]; 2]) {
     assert_eq!(
         &match_material(game.boards()),
         conserved,
@@ -177,6 +444,34 @@ fn check_game(game: &Game, conserved: &[[u32; 5]; 2]) {
     );
     let settings = game.settings();
     assert!(game.moves_played() <= settings.move_cap);
+    if game.is_over() {
+        for seat in Seat::ALL {
+            assert!(!game.is_turn_of(seat) && game.legal_moves(seat).is_empty());
+        }
+    }
+    assert!(
+        game.history()
+            .next_back()
+            .is_none_or(|a| a.at_ms <= game.now_ms())
+    );
+    assert!(settings.humans.contains(game.draw_offers()));
+    match (settings.mode, game.outcome()) {
+        (Mode::TurnBased, None) => {
+            let seat = game
+                .to_act()
+                .expect("a turn-based game going on has a seat to act");
+            assert!(game.is_turn_of(seat) && !game.legal_moves(seat).is_empty());
+            for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
+                assert!(!game.is_turn_of(other));
+            }
+        }
+        _ => assert_eq!(game.to_act(), None),
+    }
+}
+
+/// The history against the counters: one move entry per move played, the
+/// sits used per seat, timestamps in order.
+fn check_history(game: &Game) {
     let history: Vec<_> = game.history().collect();
     let moves = history
         .iter()
@@ -192,31 +487,40 @@ fn check_game(game: &Game, conserved: &[[u32; 5]; 2]) {
             usize::from(game.sits_left(seat)) + sits,
             usize::from(SITS_PER_SEAT)
         );
-        if game.is_over() {
-            assert!(!game.is_turn_of(seat) && game.legal_moves(seat).is_empty());
-        }
     }
     assert!(history.windows(2).all(|w| w[0].at_ms <= w[1].at_ms));
-    assert!(history.last().is_none_or(|a| a.at_ms <= game.now_ms()));
-    assert!(settings.humans.contains(game.draw_offers()));
-    match (settings.mode, game.outcome()) {
-        (Mode::TurnBased, None) => {
-            let seat = game
-                .to_act()
-                .expect("a turn-based game going on has a seat to act");
-            assert!(game.is_turn_of(seat) && !game.legal_moves(seat).is_empty());
-            for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
-                assert!(!game.is_turn_of(other));
-            }
-        }
-        _ => assert_eq!(game.to_act(), None),
+}
+
+/// Everything that holds of a game, with what costs time in proportion to
+/// it: [`check_game_quick`], both boards' invariants with their FEN round
+/// trips, the history scan, and the BFEN round trip.
+fn check_game_full(game: &Game, conserved: &[[u32; 5]; 2]) {
+    check_game_quick(game, conserved);
+    for board in game.boards() {
+        assert_eq!(board.flavour(), Flavour::Bughouse);
+        check_board(board);
     }
+    check_history(game);
     let again = parse_bfen(&game.bfen().to_string()).expect("the game's BFEN reads back");
     assert_eq!(&again, game.boards());
 }
 
+/// Whether the history of `game` is that of `before`: in full when `scan`,
+/// otherwise by its counters and its last entry.
+fn same_history(before: &Game, game: &Game, scan: bool) -> bool {
+    if scan {
+        return game.history().eq(before.history());
+    }
+    game.moves_played() == before.moves_played()
+        && Seat::ALL
+            .into_iter()
+            .all(|s| game.sits_left(s) == before.sits_left(s))
+        && game.history().next_back() == before.history().next_back()
+}
+
 /// Everything that must hold after `act`, which returned `result`, took
 /// `before` to `game`: the invariants, and what the action may change.
+/// `full`: also the checks that cost time in proportion to the game.
 fn check_action(
     act: Act,
     at: Option<u64>,
@@ -224,10 +528,23 @@ fn check_action(
     before: &Game,
     game: &Game,
     conserved: &[[u32; 5]; 2],
+    full: bool,
 ) {
     let now = before.now_ms();
     let settings = game.settings();
-    check_game(game, conserved);
+    check_game_quick(game, conserved);
+    for (board, old) in game.boards().iter().zip(before.boards()) {
+        if board != old {
+            assert_eq!(board.flavour(), Flavour::Bughouse);
+            check_board_structure(board);
+        }
+    }
+    let scan = full || before.log().len() <= SHORT_LOG;
+    if full {
+        check_game_full(game, conserved);
+    } else if scan {
+        check_history(game);
+    }
     assert!(game.now_ms() >= now, "time went back on {act:?}");
     match result {
         Err(e) => {
@@ -260,7 +577,7 @@ fn check_action(
                 Act::Move(seat) => {
                     assert_eq!(game.moves_played(), before.moves_played() + 1);
                     assert!(game.draw_offers().is_empty(), "R30: a move clears offers");
-                    let last = game.history().last().expect("a move is recorded");
+                    let last = game.history().next_back().expect("a move is recorded");
                     assert_eq!(last.seat, Some(seat));
                     assert_eq!(last.at_ms, at.unwrap_or(now));
                     assert_eq!(game.now_ms(), at.unwrap_or(now));
@@ -297,38 +614,30 @@ fn check_action(
             }
             if !matches!(act, Act::Move(_) | Act::Sit(_)) {
                 assert_eq!(game.boards(), before.boards(), "{act:?} moved a piece");
-                assert!(game.history().eq(before.history()), "{act:?} was recorded");
+                assert!(same_history(before, game, scan), "{act:?} was recorded");
             }
         }
     }
 }
 
-/// A burst of up to 2040 random legal moves by seats that may move, each
-/// checked like any action: long games reach the cap (up to
-/// [`MAX_MOVE_CAP`], filling the history), repetitions and mates that
-/// action-by-action input is too short for.
-fn burst(game: &mut Game, b: &mut Bytes<'_>, conserved: &[[u32; 5]; 2]) {
-    let n = usize::from(b.u8()) * 8;
-    let mut rng = u64::from(b.u32()) | 1;
+/// A burst of random legal moves by seats that may move, each checked like
+/// any action (the full checks once, at the end of the burst).
+fn burst(game: &mut Game, moves: u8, long: Rarely, seed: u32, conserved: &[[u32; 5]; 2]) {
+    let n = usize::from(moves) * if long.0 { LONG_BURST_FACTOR } else { 1 };
+    let mut rng = Rng::new(u64::from(seed));
     let clocked = game.clock_ms(Seat::A_WHITE).is_some();
     for _ in 0..n {
         if game.is_over() {
             break;
         }
-        let seats: Vec<Seat> = Seat::ALL
-            .into_iter()
-            .filter(|s| !game.legal_moves(*s).is_empty())
-            .collect();
+        let lists = Seat::ALL.map(|s| game.legal_moves(s));
+        let seats: Vec<usize> = (0..4).filter(|&i| !lists[i].is_empty()).collect();
         if seats.is_empty() {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let seat = seats[(rng % seats.len() as u64) as usize];
-        let moves = game.legal_moves(seat);
-        let m = moves[((rng >> 16) % moves.len() as u64) as usize];
-        let at = clocked.then(|| game.now_ms().saturating_add((rng >> 40) % 1500));
+        let i = seats[rng.below(seats.len())];
+        let (seat, m) = (Seat::ALL[i], lists[i][rng.below(lists[i].len())]);
+        let at = clocked.then(|| game.now_ms().saturating_add(rng.next_u64() % 1500));
         let before = game.clone();
         let result = game.play(seat, m, at);
         check_action(
@@ -338,38 +647,73 @@ fn burst(game: &mut Game, b: &mut Bytes<'_>, conserved: &[[u32; 5]; 2]) {
             &before,
             game,
             conserved,
+            false,
         );
+    }
+    check_game_full(game, conserved);
+}
+
+/// Played history entries: moves and sits, from the game's counters.
+fn played(game: &Game) -> usize {
+    let sits: usize = Seat::ALL
+        .into_iter()
+        .map(|s| usize::from(SITS_PER_SEAT - game.sits_left(s)))
+        .sum();
+    usize::from(game.moves_played()) + sits
+}
+
+/// Takes back the last logged action and checks what changed: exactly the
+/// entry taken, one move or sit fewer for a move or sit, the board it was
+/// played on back by that move (the other board may differ by its pocket,
+/// R5). `exact`, when given, is the game before the action just taken back
+/// (an action that added one entry to a log without an open run): undo
+/// gives it back exactly.
+fn undo(game: &mut Game, exact: Option<&Game>, conserved: &[[u32; 5]; 2]) {
+    let was = game.clone();
+    let taken = game.undo();
+    assert_eq!(taken, was.log().last().copied(), "undo took another entry");
+    let Some(entry) = taken else {
+        assert!(*game == was, "undo of an empty log changed the game");
+        return;
+    };
+    if let Some(before) = exact {
+        assert!(
+            game == before,
+            "undo of {entry:?} did not give back the game before it"
+        );
+    }
+    assert_eq!(game.start_boards(), was.start_boards());
+    assert_eq!(game.settings(), was.settings());
+    assert!(game.now_ms() <= was.now_ms(), "undo moved time forward");
+    let closes = matches!(entry.kind, ActionKind::Move(_) | ActionKind::Sit);
+    assert_eq!(played(game) + usize::from(closes), played(&was));
+    match (entry.kind, entry.seat) {
+        (ActionKind::Move(m), Some(seat)) => {
+            let mut board = *game.board(seat.board);
+            board.play(m).expect("the move taken back is legal again");
+            assert_eq!(&board, was.board(seat.board));
+        }
+        (ActionKind::Move(_), None) => panic!("a move without a seat: {entry:?}"),
+        _ => assert_eq!(
+            game.boards(),
+            was.boards(),
+            "undo of {entry:?} moved a piece"
+        ),
+    }
+    check_game_quick(game, conserved);
+    for board in game.boards() {
+        check_board_structure(board);
     }
 }
 
-fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes::new(data);
-    let mode_byte = b.u8();
-    let humans = Seats::from_bits_truncate(b.u8());
-    let move_cap = match b.u8() {
-        c @ 0..=199 => u16::from(c % 41),
-        200..=252 => DEFAULT_MOVE_CAP,
-        253 => MAX_MOVE_CAP,
-        c => MAX_MOVE_CAP + u16::from(c - 253),
-    };
-    let control = TimeControl {
-        base_ms: u64::from(b.u16()) * 7,
-        increment_ms: u64::from(b.u8() % 4) * 250,
-    };
-    let (mode, time_control) = match mode_byte % 4 {
-        0 | 1 => (Mode::Live, Some(control)),
-        2 => (Mode::Live, None),
-        // A time control in the turn-based game is a settings error (R26).
-        _ => (Mode::TurnBased, (mode_byte & 4 != 0).then_some(control)),
-    };
-    let settings = GameSettings {
-        mode,
-        time_control,
-        humans,
-        move_cap,
-    };
+/// A log longer than this is undone at most once per input: undo replays
+/// the whole log.
+const LONG_UNDO_LOG: usize = 256;
+
+fuzz_target!(|input: Input| {
+    let settings = input.settings();
     let starts = seed_bfen_boards();
-    let start = starts[b.index(starts.len())];
+    let start = starts[usize::from(input.start) % starts.len()];
     let bfen = Bfen(&start).to_string();
     let mut game = match Game::from_bfen(&bfen, settings) {
         Ok(game) => Box::new(game),
@@ -383,10 +727,10 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    assert!(move_cap <= MAX_MOVE_CAP);
+    assert!(settings.move_cap <= MAX_MOVE_CAP);
     assert_eq!(game.boards(), &start);
     let conserved = match_material(game.boards());
-    check_game(&game, &conserved);
+    check_game_full(&game, &conserved);
     if let Some(o) = game.outcome() {
         // Judged at once (F8): only the rules that a position can break.
         assert!(
@@ -400,141 +744,144 @@ fuzz_target!(|data: &[u8]| {
     let fresh = game.clone();
 
     let mut after_end = 0;
-    for _ in 0..2000 {
-        if b.is_empty() || after_end > 3 {
+    let mut long_undos = 0;
+    // The game before the last action, when undo must give it back exactly.
+    let mut exact: Option<Box<Game>> = None;
+    for (step, action) in input.actions.iter().take(MAX_ACTIONS).enumerate() {
+        if after_end > 3 {
             break;
         }
         if game.is_over() {
             after_end += 1;
         }
-        let op = b.u8();
-        if (150..=159).contains(&op) {
-            burst(&mut game, &mut b, &conserved);
-            continue;
-        }
-        let seat_byte = b.u8();
-        // Mostly a seat that may act (the seat to act, or in the live game
-        // one whose colour is to move), sometimes any seat.
-        let may_act: Vec<Seat> = Seat::ALL
-            .into_iter()
-            .filter(|s| game.is_turn_of(*s))
-            .collect();
-        let seat = if seat_byte & 4 != 0 && !may_act.is_empty() {
-            may_act[usize::from(seat_byte >> 3) % may_act.len()]
-        } else {
-            Seat::ALL[usize::from(seat_byte % 4)]
-        };
-        let now = game.now_ms();
-        let before = game.clone();
-        let board = *game.board(seat.board);
-        let legal = board.legal_moves();
-        // Random play rarely mates: half the picks prefer checks or captures.
-        let preferred: Vec<Move> = match op % 4 {
-            1 => legal
-                .iter()
-                .copied()
-                .filter(|m| {
-                    let mut after = board;
-                    after.play_unchecked(*m);
-                    after.is_check()
-                })
-                .collect(),
-            2 => legal
-                .iter()
-                .copied()
-                .filter(|m| !m.is_drop() && board.occupied().contains(m.to()))
-                .collect(),
-            _ => Vec::new(),
-        };
-        let pick = |b: &mut Bytes<'_>| {
-            if preferred.is_empty() {
-                (!legal.is_empty()).then(|| legal[b.index(legal.len())])
-            } else {
-                Some(preferred[b.index(preferred.len())])
+        match *action {
+            Action::Burst { moves, long, seed } => {
+                burst(&mut game, moves, long, seed, &conserved);
+                exact = None;
+                continue;
             }
-        };
-        // Resigning and leaving end the game at once: rare, so that games
-        // grow long enough to mate, flag, repeat and reach the cap.
-        let op = match op {
-            245..=255 if b.u8() >= 8 => 0,
-            op => op,
-        };
-
-        let (act, at, result): (Act, Option<u64>, Result<Report, GameError>) = match op {
-            0..=159 => {
-                let at = timestamp(&mut b, now);
-                let m = pick(&mut b).unwrap_or(Move::Drop {
+            Action::Undo => {
+                if game.log().len() > LONG_UNDO_LOG {
+                    if long_undos > 0 {
+                        continue;
+                    }
+                    long_undos += 1;
+                }
+                undo(&mut game, exact.as_deref(), &conserved);
+                exact = None;
+                continue;
+            }
+            Action::Resign { really, .. } | Action::Abandon { really, .. } if !really.0 => {
+                continue;
+            }
+            _ => {}
+        }
+        let full = step % FULL_EVERY == FULL_EVERY - 1;
+        let now = game.now_ms();
+        let before = (*game).clone();
+        let (act, at, result): (Act, Option<u64>, Result<Report, GameError>) = match *action {
+            Action::Burst { .. } | Action::Undo => unreachable!("handled above"),
+            Action::Move { seat, pick, at } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
+                let m = pick.pick(game.board(seat.board)).unwrap_or(Move::Drop {
                     role: Role::Knight,
-                    to: square(&mut b),
+                    to: pick.square(),
                 });
                 (Act::Move(seat), at, game.play(seat, m, at))
             }
-            160..=169 => {
-                let at = timestamp(&mut b, now);
-                let t = text(&mut b);
-                (Act::Move(seat), at, game.play_uci(seat, &t, at))
-            }
-            170..=179 => {
-                let at = timestamp(&mut b, now);
-                let t = text(&mut b);
-                (Act::Move(seat), at, game.play_text(seat, &t, at))
-            }
-            180..=189 => {
-                let at = timestamp(&mut b, now);
-                let t = match pick(&mut b) {
-                    Some(m) if b.u8().is_multiple_of(2) => board.san(m).to_string(),
+            Action::Written {
+                seat,
+                pick,
+                san,
+                at,
+            } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
+                let board = *game.board(seat.board);
+                let t = match pick.pick(&board) {
+                    Some(m) if san => board.san(m).to_string(),
                     Some(m) => m.to_string(),
-                    None => text(&mut b),
+                    None => format!("N@{}", pick.square()),
                 };
                 let result = game.play_text(seat, &t, at);
                 if let Some(m) = result.as_ref().ok().and_then(|r| r.action.as_move()) {
-                    assert!(legal.contains(&m), "{t} played {m}");
+                    assert!(board.legal_moves().contains(&m), "{t} played {m}");
                 }
                 (Act::Move(seat), at, result)
             }
-            190..=194 => {
-                let at = timestamp(&mut b, now);
+            Action::Uci { seat, ref text, at } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
+                (Act::Move(seat), at, game.play_uci(seat, text, at))
+            }
+            Action::Text { seat, ref text, at } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
+                (Act::Move(seat), at, game.play_text(seat, text, at))
+            }
+            Action::Drop { seat, role, to, at } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
                 let m = Move::Drop {
-                    role: Role::ALL[usize::from(b.u8() % 6)],
-                    to: square(&mut b),
+                    role: Role::ALL[usize::from(role) % 6],
+                    to: Square::ALL[usize::from(to) % 64],
                 };
                 (Act::Move(seat), at, game.play(seat, m, at))
             }
-            195..=199 => {
-                let at = timestamp(&mut b, now);
-                let promotion = Role::ALL.get(usize::from(b.u8() % 12)).copied();
+            Action::Raw {
+                seat,
+                from,
+                to,
+                promotion,
+                at,
+            } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
                 let m = Move::Normal {
-                    from: square(&mut b),
-                    to: square(&mut b),
-                    promotion,
+                    from: Square::ALL[usize::from(from) % 64],
+                    to: Square::ALL[usize::from(to) % 64],
+                    promotion: Role::ALL.get(usize::from(promotion) % 12).copied(),
                 };
                 (Act::Move(seat), at, game.play(seat, m, at))
             }
-            200..=204 => {
-                let clock = (b.u8().is_multiple_of(2)).then(|| i32::from(b.u16() as i16) * 100);
-                let m = pick(&mut b).unwrap_or(Move::Drop {
+            Action::Recorded { seat, pick, clock } => {
+                let seat = seat.seat(&game);
+                let m = pick.pick(game.board(seat.board)).unwrap_or(Move::Drop {
                     role: Role::Pawn,
-                    to: square(&mut b),
+                    to: pick.square(),
                 });
+                let clock = clock.map(|c| i32::from(c) * 100);
                 (Act::Move(seat), None, game.play_recorded(seat, m, clock))
             }
-            205..=214 => (Act::Sit(seat), None, game.sit(seat)),
-            215..=229 => {
-                let at = timestamp(&mut b, now).unwrap_or(now);
+            Action::Sit(seat) => {
+                let seat = seat.seat(&game);
+                (Act::Sit(seat), None, game.sit(seat))
+            }
+            Action::Tick(at) => {
+                let at = at.at(now).unwrap_or(now);
                 (Act::Tick, Some(at), game.tick(at))
             }
-            230..=239 => (Act::Offer(seat), None, game.offer_draw(seat)),
-            240..=244 => (Act::Withdraw(seat), None, game.withdraw_draw(seat)),
-            245..=249 => {
-                let at = timestamp(&mut b, now);
+            Action::Offer(seat) => {
+                let seat = seat.seat(&game);
+                (Act::Offer(seat), None, game.offer_draw(seat))
+            }
+            Action::Withdraw(seat) => {
+                let seat = seat.seat(&game);
+                (Act::Withdraw(seat), None, game.withdraw_draw(seat))
+            }
+            Action::Resign { seat, at, .. } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
                 (Act::Resign(seat), at, game.resign(seat, at))
             }
-            _ => {
-                let at = timestamp(&mut b, now);
+            Action::Abandon { seat, at, .. } => {
+                let seat = seat.seat(&game);
+                let at = at.at(now);
                 (Act::Abandon(seat), at, game.abandon(seat, at))
             }
         };
-
+        let accepted = result.is_ok();
         check_action(
             act,
             at,
@@ -542,11 +889,23 @@ fuzz_target!(|data: &[u8]| {
             &before,
             &game,
             &conserved,
+            full,
         );
+        let closed = before
+            .log()
+            .last()
+            .is_none_or(|a| matches!(a.kind, ActionKind::Move(_) | ActionKind::Sit));
+        exact = (accepted && closed && game.log().len() == before.log().len() + 1)
+            .then(|| Box::new(before));
     }
 
-    // A finished or abandoned run: the record writes, and the game restarts
-    // to the very game it began as.
+    // The end of the input: everything checked once more, the game rebuilt
+    // from its log is the game, the record writes, and the game restarts to
+    // the very game it began as.
+    check_game_full(&game, &conserved);
+    let restored = Game::restore(*game.settings(), *game.start_boards(), game.log())
+        .unwrap_or_else(|e| panic!("the game's log does not restore: {e}"));
+    assert!(restored == *game, "the game restored from its log differs");
     let mut record = String::new();
     write_bpgn(&game, &[], &mut record).expect("every game writes as BPGN");
     assert!(

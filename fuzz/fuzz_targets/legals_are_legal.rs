@@ -10,7 +10,7 @@
 #![no_main]
 
 use bughouse_core::{Board, Color, Flavour, Move, Role, Square};
-use bughouse_fuzz::{Bytes, check_board, material, seed_boards};
+use bughouse_fuzz::{Bytes, board_material, check_board, seed_boards};
 use libfuzzer_sys::fuzz_target;
 
 /// A FEN built from bytes: kings anywhere, a few other pieces (maybe
@@ -206,16 +206,19 @@ fuzz_target!(|data: &[u8]| {
         match flavour {
             Flavour::Bughouse => {
                 for color in Color::ALL {
-                    let mut want = material(&before, color);
+                    let mut want = board_material(&before, color);
                     if let Some(piece) = captured.filter(|p| p.color == color) {
                         want[piece.role.index()] -= 1;
                     }
-                    assert_eq!(material(&board, color), want, "{m} on {before}");
+                    assert_eq!(board_material(&board, color), want, "{m} on {before}");
                 }
             }
             Flavour::Crazyhouse => {
                 let total = |x: &Board| {
-                    let (w, k) = (material(x, Color::White), material(x, Color::Black));
+                    let (w, k) = (
+                        board_material(x, Color::White),
+                        board_material(x, Color::Black),
+                    );
                     std::array::from_fn::<u32, 5, _>(|i| w[i] + k[i])
                 };
                 assert_eq!(total(&board), total(&before), "{m} on {before}");

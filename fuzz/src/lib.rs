@@ -8,6 +8,8 @@
 use std::sync::OnceLock;
 
 use bughouse_core::{Bitboard, Board, Color, Flavour, Role, bfen::parse_bfen};
+/// Material counting (R7), shared with the core's tests.
+pub use bughouse_testkit::{board_material, match_material};
 
 /// The published perft positions the core is tested against.
 const PERFT_FILES: [&str; 3] = [
@@ -189,34 +191,24 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// The non-king material of `color` on `board`, promoted pieces counted as
-/// pawns (R6), plus `color`'s pocket there, per pocket role.
-pub fn material(board: &Board, color: Color) -> [u32; 5] {
-    let ours = board.by_color(color);
-    let mut counts = [0; 5];
-    for role in Role::POCKET {
-        let on_board = (board.by_role(role) & ours) - board.promoted();
-        counts[role.index()] = on_board.count() + u32::from(board.pocket(color).count(role));
-    }
-    counts[Role::Pawn.index()] += (board.promoted() & ours).count();
-    counts
-}
-
-/// R7 over a match: per colour and role, the pieces on both boards
-/// (promoted counted as pawns) and in both pockets of that colour.
-pub fn match_material(boards: &[Board; 2]) -> [[u32; 5]; 2] {
-    Color::ALL.map(|color| {
-        let (a, b) = (material(&boards[0], color), material(&boards[1], color));
-        std::array::from_fn(|i| a[i] + b[i])
-    })
-}
-
-/// Every invariant of a board built by the crate: one king each, no pawn
-/// on rank 1 or 8, the side not to move not in check, consistent
-/// bitboards and promoted marks, the incremental hash equal to the one
-/// computed from scratch, the FEN round trip, and the status queries
-/// agreeing with the move list.
+/// Every invariant of a board built by the crate: [`check_board_structure`]
+/// and the FEN round trip (reads back equal and writes back the same text).
 pub fn check_board(board: &Board) {
+    check_board_structure(board);
+    let text = board.to_string();
+    let again = Board::from_fen(&text, board.flavour())
+        .unwrap_or_else(|e| panic!("written FEN {text} does not read back: {e}"));
+    assert_eq!(again, *board, "FEN {text} reads back different");
+    assert_eq!(again.to_string(), text, "FEN {text} writes back different");
+}
+
+/// The invariants of a board that need no text: one king each, no pawn on
+/// rank 1 or 8, the side not to move not in check, consistent bitboards and
+/// promoted marks, the incremental hash equal to the one computed from
+/// scratch, and the status queries agreeing with the move list. Cheap
+/// enough for every position a stateful target walks; the FEN round trip
+/// of [`check_board`] is for fewer positions.
+pub fn check_board_structure(board: &Board) {
     for color in Color::ALL {
         assert_eq!(
             board.by_piece(Role::King.of(color)).count(),
@@ -259,12 +251,6 @@ pub fn check_board(board: &Board) {
         "promoted mark on an empty square, a pawn or a king: {board}"
     );
     assert_eq!(board.hash(), board.compute_hash(), "hash of {board}");
-
-    let text = board.to_string();
-    let again = Board::from_fen(&text, board.flavour())
-        .unwrap_or_else(|e| panic!("written FEN {text} does not read back: {e}"));
-    assert_eq!(again, *board, "FEN {text} reads back different");
-    assert_eq!(again.to_string(), text, "FEN {text} writes back different");
 
     let legal = board.legal_moves();
     assert_eq!(board.has_legal_move(), !legal.is_empty(), "{board}");

@@ -22,6 +22,7 @@
 //! with its 95% interval (from the per-match score's standard error), how
 //! games ended, and each side's time per decision (average, p99, worst).
 
+use bughouse_testkit::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -30,18 +31,6 @@ use bughouse_core::{
     Board, BoardStatus, Flavour, Game, GameSettings, Seat, Seats, Team, bot::Bot, bot::BotAction,
     bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
 };
-
-/// A small seeded generator (xorshift64*), so runs repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Variant {
@@ -350,7 +339,7 @@ fn bughouse_match(
 ) -> (f64, String) {
     let ours = if index % 2 == 0 { Team::One } else { Team::Two };
     let mut game = Game::new(GameSettings::turn_based(Seats::empty())).expect("valid settings");
-    let mut rng = Rng((opts.seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
+    let mut rng = Rng::new((opts.seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
     random_opening_bughouse(&mut game, opts.random_plies, &mut rng);
     for f in fairies.iter_mut() {
         f.new_game();
@@ -414,7 +403,7 @@ fn crazyhouse_match(
 ) -> (f64, String) {
     let we_are_white = index % 2 == 0;
     let mut board = Board::new_with(Flavour::Crazyhouse);
-    let mut rng = Rng((opts.seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
+    let mut rng = Rng::new((opts.seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
     for _ in 0..opts.random_plies * 2 {
         let moves = board.legal_moves();
         board.play(moves[rng.below(moves.len())]).expect("legal");

@@ -77,8 +77,9 @@ impl Board {
 
     /// Whether `m` resets the half-move counter, as [`Board::play`] counts
     /// it: a capture or a pawn move. Drops do not, a pawn drop included
-    /// (python-chess's crazyhouse board resets it on a pawn drop). The
-    /// counter is kept for FEN only: there is no fifty-move rule (R33).
+    /// (python-chess's crazyhouse `is_zeroing` says a pawn drop does, though
+    /// its `push` does not reset the counter on a drop either). The counter
+    /// is kept for FEN only: there is no fifty-move rule (R33).
     pub fn is_zeroing(&self, m: Move) -> bool {
         match m {
             Move::Drop { .. } => false,

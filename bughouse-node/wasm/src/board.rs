@@ -5,7 +5,8 @@ use bughouse_core as core;
 use wasm_bindgen::prelude::*;
 
 use crate::convert;
-use crate::error::{self, Code, Result};
+use crate::error::{Js, Result};
+use bughouse_js::{args, shapes};
 
 /// One board: placement, promoted marks, both pockets, side to move.
 #[wasm_bindgen]
@@ -26,14 +27,9 @@ impl Board {
     }
 
     /// Reads move text, UCI or SAN, into a move that is legal here.
-    fn legal_move(&self, text: &JsValue) -> Result<core::Move> {
-        let text = convert::string(text, "move")?;
-        let m = convert::parse_move(&self.inner, &text)?;
-        if !self.inner.is_legal(m) {
-            let mut copy = self.inner;
-            copy.play(m).map_err(error::illegal_move)?;
-        }
-        Ok(m)
+    fn legal_move(&self, text: &JsValue, name: &str) -> Result<core::Move> {
+        let text = convert::string(text, name)?;
+        args::legal_move(&self.inner, &text).js()
     }
 }
 
@@ -42,7 +38,11 @@ impl Board {
     /// A board from a FEN (N1), or the standard start.
     #[wasm_bindgen(constructor)]
     pub fn new(fen: JsValue, opts: JsValue) -> Result<Board> {
-        Ok(Board::from_core(convert::board_from(&fen, &opts)?))
+        Ok(Board::from_core(convert::board_from(
+            &fen,
+            "new Board: argument 1",
+            &opts,
+        )?))
     }
 
     /// The FEN of the position (N1), canonical.
@@ -79,24 +79,29 @@ impl Board {
 
     /// Plays a move given as UCI or SAN and returns its UCI.
     pub fn push(&mut self, text: JsValue) -> Result<String> {
-        let text = convert::string(&text, "move")?;
-        let m = convert::parse_move(&self.inner, &text)?;
+        let text = convert::string(&text, "Board.push: argument 1")?;
+        let m = args::parse_move(&self.inner, &text).js()?;
         let before = self.inner;
-        self.inner.play(m).map_err(error::illegal_move)?;
+        self.inner
+            .play(m)
+            .map_err(bughouse_js::error::illegal_move)
+            .js()?;
         self.history.push((before, m));
         Ok(convert::uci(m))
     }
 
     /// The SAN of a legal move given as UCI or SAN (N3, R16).
     pub fn san(&self, text: JsValue) -> Result<String> {
-        let m = self.legal_move(&text)?;
+        let m = self.legal_move(&text, "Board.san: argument 1")?;
         Ok(self.inner.san(m).to_array_string().to_string())
     }
 
     /// The UCI of the legal move that move text names here.
     #[wasm_bindgen(js_name = "parseSan")]
     pub fn parse_san(&self, text: JsValue) -> Result<String> {
-        Ok(convert::uci(self.legal_move(&text)?))
+        Ok(convert::uci(
+            self.legal_move(&text, "Board.parseSan: argument 1")?,
+        ))
     }
 
     /// Takes back the last move played by `push` and returns its UCI.
@@ -104,7 +109,8 @@ impl Board {
         let (before, m) = self
             .history
             .pop()
-            .ok_or_else(|| error::error(Code::EmptyHistory, "no move to take back"))?;
+            .ok_or_else(bughouse_js::error::empty_history)
+            .js()?;
         self.inner = before;
         Ok(convert::uci(m))
     }
@@ -142,31 +148,31 @@ impl Board {
 
     /// The pieces `color` may drop (R3).
     pub fn pocket(&self, color: JsValue) -> Result<JsValue> {
-        Ok(convert::pocket(
-            self.inner.pocket(convert::parse_color(&color)?),
-        ))
+        let color = args::color(&convert::string(&color, "Board.pocket: argument 1")?).js()?;
+        Ok(convert::out(&shapes::pocket(self.inner.pocket(color))))
     }
 
     /// The piece on a square, or `null`.
     #[wasm_bindgen(js_name = "pieceAt")]
     pub fn piece_at(&self, square: JsValue) -> Result<JsValue> {
+        let square = args::square(&convert::string(&square, "Board.pieceAt: argument 1")?).js()?;
         Ok(self
             .inner
-            .piece_at(convert::parse_square(&square)?)
-            .map_or(JsValue::NULL, convert::piece))
+            .piece_at(square)
+            .map_or(JsValue::NULL, |p| convert::out(&shapes::piece(p))))
     }
 
     /// Leaf count `depth` plies down, in this board's flavour.
     pub fn perft(&self, depth: JsValue) -> Result<f64> {
-        let depth = convert::perft_depth(&depth)?;
+        let depth = args::perft_depth(convert::number(&depth, "Board.perft: argument 1")?).js()?;
         Ok(core::perft(&self.inner, depth) as f64)
     }
 
     // What board UIs need (the addon's `../src/ui.rs`).
 
     /// The squares of the pieces giving check, a1 first; empty when not in check.
-    pub fn checkers(&self) -> js_sys::Array {
-        convert::squares(self.inner.checkers())
+    pub fn checkers(&self) -> Vec<String> {
+        args::squares(self.inner.checkers())
     }
 
     /// The square of the king in check, or `null`.
@@ -175,17 +181,17 @@ impl Board {
         convert::nullable(
             self.inner
                 .is_check()
-                .then(|| convert::square_name(self.inner.king_of(self.inner.turn()))),
+                .then(|| self.inner.king_of(self.inner.turn()).to_string()),
         )
     }
 
     /// The squares the piece on `square` attacks; empty for an empty square.
-    pub fn attacks(&self, square: JsValue) -> Result<js_sys::Array> {
-        let sq = convert::parse_square(&square)?;
-        Ok(convert::squares(match self.inner.piece_at(sq) {
-            Some(piece) => core::attacks::attacks(sq, piece, self.inner.occupied()),
-            None => core::Bitboard::EMPTY,
-        }))
+    pub fn attacks(&self, square: JsValue) -> Result<Vec<String>> {
+        args::attacks(
+            &self.inner,
+            &convert::string(&square, "Board.attacks: argument 1")?,
+        )
+        .js()
     }
 
     /// The moves played by `push` and not taken back, as UCI, oldest first.

@@ -1,13 +1,15 @@
 //! `Game`: the match, two boards and four seats; the addon's `Game`
-//! (`../src/game.rs`) method for method. Every rule is the core's; the
-//! checks before the core sees an action come in the addon's order (F12).
+//! (`../src/game.rs`) method for method, both over the shared layer
+//! (`bughouse_js`): the checks, codes, messages and shapes are written once
+//! there. Every rule is the core's.
 
 use bughouse_core as core;
+use bughouse_js::{Out, shapes};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
-use crate::convert::{self, seat_str};
-use crate::error::{self, Code, Result};
+use crate::convert::{self, seat_text};
+use crate::error::{Js, Result};
 
 /// A bughouse match: two boards, four seats, two teams (R1, R2).
 #[wasm_bindgen]
@@ -15,73 +17,30 @@ use crate::error::{self, Code, Result};
 pub struct Game {
     /// Boxed: a core game is about 65 KiB (its fixed-capacity history).
     pub(crate) inner: Box<core::Game>,
+    /// The core's report of the last accepted action (`game.report`).
+    last: Option<core::Report>,
 }
 
 impl Game {
     /// Wraps a core game.
     pub(crate) fn from_core(inner: Box<core::Game>) -> Game {
-        Game { inner }
+        Game { inner, last: None }
     }
 
-    /// F12 first: the game is on, then a known seat (the core's order).
-    pub(crate) fn acting_seat(&self, seat: &JsValue) -> Result<core::Seat> {
-        let text = convert::string(seat, "seat")?;
-        self.inner.acting_seat(&text).map_err(error::game)
+    /// Runs one action and keeps its report (`game.report`).
+    fn act(
+        &mut self,
+        f: impl FnOnce(&mut core::Game) -> bughouse_js::Result<core::Report>,
+    ) -> Result<core::Report> {
+        let report = f(&mut self.inner).js()?;
+        self.last = Some(report);
+        Ok(report)
     }
-}
 
-fn parse_mode(text: Option<&str>) -> Result<core::Mode> {
-    text.map_or(Ok(core::Mode::Live), core::Mode::from_name)
-        .map_err(|e| error::core(e.code(), e))
-}
-
-fn parse_time_control(text: Option<&str>, mode: core::Mode) -> Result<Option<core::TimeControl>> {
-    match text {
-        None => Ok(core::GameSettings::of_mode(mode).time_control),
-        Some("-") => Ok(None),
-        Some(text) => text
-            .parse()
-            .map(Some)
-            .map_err(|e: core::game::TimeControlError| {
-                error::core(
-                    e.code(),
-                    format_args!("{e}, or \"-\", got {}", core::error::Excerpt::of(text)),
-                )
-            }),
-    }
-}
-
-fn parse_move_cap(cap: Option<f64>) -> Result<u16> {
-    match cap {
-        None => Ok(core::game::DEFAULT_MOVE_CAP),
-        Some(cap) if cap.fract() == 0.0 && (0.0..=convert::MAX_SAFE_INTEGER).contains(&cap) => {
-            core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
-        }
-        Some(cap) => Err(error::out_of_range(
-            "moveCap",
-            core::game::MAX_MOVE_CAP,
-            cap,
-        )),
-    }
-}
-
-fn check_tag_name(name: &str) -> Result<()> {
-    if !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-        Ok(())
-    } else {
-        Err(error::invalid_arg(
-            "tag name",
-            "letters, digits and '_' (BPGN)",
-            name,
-        ))
-    }
-}
-
-/// One option of `new Game(opts)`, a string.
-fn string_option(obj: &Option<JsValue>, name: &str) -> Result<Option<String>> {
-    match obj {
-        None => Ok(None),
-        Some(obj) => convert::opt_string(&convert::field(obj, name)?, &format!("opts.{name}")),
+    /// A seat argument, read as a letter (R1); `call` names the call for
+    /// a wrong type.
+    fn seat(&self, seat: &JsValue, call: &str) -> Result<core::Seat> {
+        convert::parse_seat(seat, &format!("Game.{call}: argument 1"))
     }
 }
 
@@ -90,37 +49,40 @@ impl Game {
     /// A new game from the standard start (R4) or a BFEN.
     #[wasm_bindgen(constructor)]
     pub fn new(opts: JsValue) -> Result<Game> {
-        let obj = convert::opt_object(&opts, "opts")?;
-        let mode = parse_mode(string_option(&obj, "mode")?.as_deref())?;
-        let time_control =
-            parse_time_control(string_option(&obj, "timeControl")?.as_deref(), mode)?;
-        let humans = match string_option(&obj, "humans")?.as_deref() {
-            None => core::Seats::all(),
-            Some(text) => core::game::parse_humans(text).map_err(|e| error::core(e.code(), e))?,
+        let opts = bughouse_js::options::game_options(&convert::value_of(&opts)?).js()?;
+        let game = bughouse_js::options::build(opts.settings, opts.bfen.as_deref()).js()?;
+        Ok(Game::from_core(Box::new(game)))
+    }
+
+    /// Rebuilds a game from `toJSON()`'s object with the core's restore.
+    #[wasm_bindgen(js_name = "fromJSON")]
+    pub fn from_json(json: JsValue) -> Result<Game> {
+        let game = shapes::game_from_json(&convert::value_of(&json)?).js()?;
+        Ok(Game::from_core(Box::new(game)))
+    }
+
+    /// A game restored from BPGN the engine wrote (see the addon's).
+    #[wasm_bindgen(js_name = "fromBpgn")]
+    pub fn from_bpgn(text: JsValue) -> Result<Game> {
+        let bytes = if let Some(text) = text.as_string() {
+            text.into_bytes()
+        } else if let Some(bytes) = text.dyn_ref::<js_sys::Uint8Array>() {
+            bytes.to_vec()
+        } else {
+            return Err(crate::error::js(bughouse_js::error::invalid_type(
+                "Game.fromBpgn: text",
+                "a string or a Uint8Array",
+                convert::type_name(&text),
+            )));
         };
-        let bfen = string_option(&obj, "bfen")?;
-        let move_cap = match &obj {
-            None => None,
-            Some(obj) => convert::opt_number(&convert::field(obj, "moveCap")?, "opts.moveCap")?,
-        };
-        let settings = core::GameSettings {
-            mode,
-            // The core checks the whole (R26: no time control in the turn-based game).
-            time_control,
-            humans,
-            move_cap: parse_move_cap(move_cap)?,
-        };
-        let game = match bfen.as_deref() {
-            None => core::Game::new(settings),
-            Some(bfen) => core::Game::from_bfen(bfen, settings),
-        }
-        .map_err(error::setup)?;
+        let game = bughouse_js::game::from_bpgn(&bytes).js()?;
         Ok(Game::from_core(Box::new(game)))
     }
 
     /// A copy of one board, `'A'` or `'B'`, as a `Board`.
     pub fn board(&self, board: JsValue) -> Result<Board> {
-        let id = convert::parse_board_id(&board)?;
+        let id = bughouse_js::args::board_id(&convert::string(&board, "Game.board: argument 1")?)
+            .js()?;
         Ok(Board::from_core(*self.inner.board(id)))
     }
 
@@ -132,19 +94,22 @@ impl Game {
     /// The legal moves of `seat` as move codes (behind `legalMoves(seat)`).
     #[wasm_bindgen(js_name = "_legalMoveCodes")]
     pub fn legal_move_codes(&self, seat: JsValue) -> Result<u32> {
-        let seat = convert::parse_seat(&seat)?;
+        let seat = self.seat(&seat, "legalMoves")?;
         Ok(convert::write_move_codes(&self.inner.legal_moves(seat)))
     }
 
     /// Plays a move or drop for `seat` at `atMs`, and returns its UCI.
     pub fn push(&mut self, seat: JsValue, text: JsValue, at_ms: JsValue) -> Result<String> {
-        let seat = self.acting_seat(&seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        let text = convert::string(&text, "move")?;
-        let report = self
-            .inner
-            .play_text(seat, &text, at_ms)
-            .map_err(error::game)?;
+        let seat = seat_text(&seat, "Game.push: argument 1")?;
+        // F12's order: the game is on and the seat known before the
+        // other arguments are read.
+        self.inner
+            .acting_seat(&seat)
+            .map_err(bughouse_js::error::game)
+            .js()?;
+        let at_ms = convert::opt_number(&at_ms, "Game.push: argument 3")?;
+        let text = convert::string(&text, "Game.push: argument 2")?;
+        let report = self.act(|g| bughouse_js::game::push(g, &seat, &text, at_ms))?;
         Ok(report
             .action
             .as_move()
@@ -155,109 +120,112 @@ impl Game {
     /// Turn-based game: the seat whose turn it is (F5), else `null`.
     #[wasm_bindgen(getter, js_name = "toAct")]
     pub fn to_act(&self) -> JsValue {
-        convert::nullable(self.inner.to_act().map(seat_str))
+        convert::nullable(self.inner.to_act().map(bughouse_js::args::seat_str))
     }
 
     /// Turn-based game: `seat` sits instead of moving (R24).
     pub fn sit(&mut self, seat: JsValue) -> Result<JsValue> {
-        let seat = self.acting_seat(&seat)?;
-        Ok(convert::maybe_outcome(
-            self.inner.sit(seat).map_err(error::game)?.outcome(),
-        ))
+        let seat = seat_text(&seat, "Game.sit: argument 1")?;
+        let report = self.act(|g| bughouse_js::game::sit(g, &seat))?;
+        Ok(convert::out(&shapes::maybe_outcome(report.outcome())))
     }
 
     /// How many sits `seat` has left (R24).
     #[wasm_bindgen(js_name = "sitsLeft")]
     pub fn sits_left(&self, seat: JsValue) -> Result<u32> {
-        Ok(u32::from(self.inner.sits_left(convert::parse_seat(&seat)?)))
+        Ok(u32::from(
+            self.inner.sits_left(self.seat(&seat, "sitsLeft")?),
+        ))
     }
 
     /// Whether `seat` may sit now (R24).
     #[wasm_bindgen(js_name = "canSit")]
     pub fn can_sit(&self, seat: JsValue) -> Result<bool> {
-        Ok(self.inner.can_sit(convert::parse_seat(&seat)?))
+        Ok(self.inner.can_sit(self.seat(&seat, "canSit")?))
     }
 
     /// Whether `seat` may move now.
     #[wasm_bindgen(js_name = "isTurnOf")]
     pub fn is_turn_of(&self, seat: JsValue) -> Result<bool> {
-        Ok(self.inner.is_turn_of(convert::parse_seat(&seat)?))
+        Ok(self.inner.is_turn_of(self.seat(&seat, "isTurnOf")?))
     }
 
     /// Live game: checks the clocks at `atMs` (R21, F2).
     pub fn tick(&mut self, at_ms: JsValue) -> Result<JsValue> {
-        self.inner.ensure_open().map_err(error::game)?;
-        let at_ms = convert::timestamp("atMs", convert::number(&at_ms, "atMs")?)?;
-        Ok(convert::maybe_outcome(
-            self.inner.tick(at_ms).map_err(error::game)?.outcome(),
-        ))
+        self.inner
+            .ensure_open()
+            .map_err(bughouse_js::error::game)
+            .js()?;
+        let at_ms = convert::number(&at_ms, "Game.tick: argument 1")?;
+        let report = self.act(|g| bughouse_js::game::tick(g, at_ms))?;
+        Ok(convert::out(&shapes::maybe_outcome(report.outcome())))
     }
 
     /// `seat` resigns (R29, F10).
     pub fn resign(&mut self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
-        let seat = self.acting_seat(&seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        let report = self.inner.resign(seat, at_ms).map_err(error::game)?;
-        report.outcome().map(convert::outcome).ok_or_else(no_ending)
+        let seat = seat_text(&seat, "Game.resign: argument 1")?;
+        self.inner
+            .acting_seat(&seat)
+            .map_err(bughouse_js::error::game)
+            .js()?;
+        let at_ms = convert::opt_number(&at_ms, "Game.resign: argument 2")?;
+        let report = self.act(|g| bughouse_js::game::resign(g, &seat, at_ms))?;
+        let ending = bughouse_js::game::ending(&report).js()?;
+        Ok(convert::out(&shapes::outcome(ending)))
     }
 
     /// `seat` leaves the game (R29, F10).
     pub fn abandon(&mut self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
-        let seat = self.acting_seat(&seat)?;
-        let at_ms = convert::maybe_timestamp("atMs", &at_ms)?;
-        let report = self.inner.abandon(seat, at_ms).map_err(error::game)?;
-        report.outcome().map(convert::outcome).ok_or_else(no_ending)
+        let seat = seat_text(&seat, "Game.abandon: argument 1")?;
+        self.inner
+            .acting_seat(&seat)
+            .map_err(bughouse_js::error::game)
+            .js()?;
+        let at_ms = convert::opt_number(&at_ms, "Game.abandon: argument 2")?;
+        let report = self.act(|g| bughouse_js::game::abandon(g, &seat, at_ms))?;
+        let ending = bughouse_js::game::ending(&report).js()?;
+        Ok(convert::out(&shapes::outcome(ending)))
     }
 
     /// A human seat offers a draw (R30, F11).
     #[wasm_bindgen(js_name = "offerDraw")]
     pub fn offer_draw(&mut self, seat: JsValue) -> Result<JsValue> {
-        let seat = self.acting_seat(&seat)?;
-        Ok(convert::maybe_outcome(
-            self.inner.offer_draw(seat).map_err(error::game)?.outcome(),
-        ))
+        let seat = seat_text(&seat, "Game.offerDraw: argument 1")?;
+        let report = self.act(|g| bughouse_js::game::offer_draw(g, &seat))?;
+        Ok(convert::out(&shapes::maybe_outcome(report.outcome())))
     }
 
     /// Withdraws `seat`'s standing draw offer, if any (R30).
     #[wasm_bindgen(js_name = "withdrawDraw")]
     pub fn withdraw_draw(&mut self, seat: JsValue) -> Result<()> {
-        let seat = self.acting_seat(&seat)?;
-        self.inner
-            .withdraw_draw(seat)
-            .map_err(error::game)
+        let seat = seat_text(&seat, "Game.withdrawDraw: argument 1")?;
+        self.act(|g| bughouse_js::game::withdraw_draw(g, &seat))
             .map(drop)
     }
 
     /// The seats with a standing draw offer, in the order `A a B b`.
     #[wasm_bindgen(js_name = "drawOffers")]
-    pub fn draw_offers(&self) -> Vec<String> {
-        self.inner
-            .draw_offers()
-            .seats()
-            .map(|s| seat_str(s).into())
-            .collect()
+    pub fn draw_offers(&self) -> JsValue {
+        convert::out(&shapes::seats(self.inner.draw_offers()))
     }
 
     /// Milliseconds left on `seat`'s clock, or `null` without clocks.
     pub fn clock(&self, seat: JsValue, at_ms: JsValue) -> Result<JsValue> {
-        let seat = convert::parse_seat(&seat)?;
-        let ms = match convert::maybe_timestamp("atMs", &at_ms)? {
-            None => self.inner.clock_ms(seat),
-            Some(at) => self.inner.clock_ms_at(seat, at).map_err(error::game)?,
-        };
-        Ok(convert::nullable(ms.map(|ms| ms as f64)))
+        let seat = seat_text(&seat, "Game.clock: argument 1")?;
+        let at_ms = convert::opt_number(&at_ms, "Game.clock: argument 2")?;
+        let ms = bughouse_js::game::clock(&self.inner, &seat, at_ms).js()?;
+        Ok(convert::nullable(ms.map(bughouse_js::args::ms_number)))
     }
 
     /// `seat`'s pocket (R3).
     pub fn pocket(&self, seat: JsValue) -> Result<JsValue> {
-        Ok(convert::pocket(
-            self.inner.pocket(convert::parse_seat(&seat)?),
-        ))
+        let seat = self.seat(&seat, "pocket")?;
+        Ok(convert::out(&shapes::pocket(self.inner.pocket(seat))))
     }
 
     /// How the game ended, or `null` while it goes on.
     pub fn outcome(&self) -> JsValue {
-        convert::maybe_outcome(self.inner.outcome())
+        convert::out(&shapes::maybe_outcome(self.inner.outcome()))
     }
 
     /// Whether the game has ended.
@@ -267,78 +235,54 @@ impl Game {
     }
 
     /// Every move and drop in play order, with its seat; sits left out.
-    pub fn moves(&self) -> js_sys::Array {
-        self.inner
-            .history()
-            .filter_map(|a| {
-                Some(convert::object(&[
-                    ("seat", seat_str(a.seat?).into()),
-                    ("move", convert::uci(a.as_move()?).into()),
-                ]))
-            })
-            .collect()
+    pub fn moves(&self) -> JsValue {
+        convert::out(&shapes::moves(&self.inner))
     }
 
     /// Every move, drop and sit in play order, with its time and clock.
-    pub fn history(&self) -> js_sys::Array {
-        self.inner
-            .history()
-            .filter_map(|a| {
-                Some(convert::object(&[
-                    ("seat", seat_str(a.seat?).into()),
-                    ("kind", a.kind.as_str().into()),
-                    ("move", convert::nullable(a.as_move().map(convert::uci))),
-                    ("atMs", (a.at_ms as f64).into()),
-                    ("clockMs", convert::nullable(a.clock_ms.map(f64::from))),
-                ]))
-            })
-            .collect()
+    pub fn history(&self) -> JsValue {
+        convert::out(&shapes::history(&self.inner))
+    }
+
+    /// Every accepted action in order, with its time (the core's log).
+    pub fn log(&self) -> JsValue {
+        convert::out(&shapes::log(&self.inner))
+    }
+
+    /// Takes back the last action of the log, exactly; `null` when nothing
+    /// was played.
+    pub fn undo(&mut self) -> JsValue {
+        let undone = self.inner.undo();
+        self.last = None;
+        convert::out(&undone.as_ref().map_or(Out::Null, shapes::log_entry))
+    }
+
+    /// The game as JSON: settings, start BFEN and log.
+    #[wasm_bindgen(js_name = "toJSON")]
+    pub fn to_json(&self) -> JsValue {
+        convert::out(&shapes::game_json(&self.inner))
+    }
+
+    /// The core's report of the last accepted action, or `null`.
+    #[wasm_bindgen(getter)]
+    pub fn report(&self) -> JsValue {
+        convert::out(&self.last.as_ref().map_or(Out::Null, shapes::report))
+    }
+
+    /// What a front end shows now (the core's `Snapshot`).
+    pub fn snapshot(&self) -> JsValue {
+        convert::out(&shapes::snapshot(&self.inner.snapshot()))
     }
 
     /// The game as BPGN (N4), with the caller's tags.
     pub fn bpgn(&self, tags: JsValue) -> Result<String> {
-        let not_tags = || {
-            error::error(
-                Code::InvalidArgValue,
-                "tags must be an object of tag names to strings",
-            )
-        };
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        if !convert::absent(&tags) {
-            if !tags.is_object() || tags.is_function() {
-                return Err(not_tags());
-            }
-            let obj: &js_sys::Object = tags.unchecked_ref();
-            for key in js_sys::Object::keys(obj).iter() {
-                let key = key.as_string().unwrap_or_default();
-                check_tag_name(&key)?;
-                let value = convert::field(&tags, &key)?.as_string().ok_or_else(|| {
-                    error::error(
-                        Code::InvalidArgValue,
-                        format!("tag {key:?} must have a string value"),
-                    )
-                })?;
-                pairs.push((key, value));
-            }
-        }
-        let refs: Vec<(&str, &str)> = pairs
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        let mut out = String::new();
-        core::bpgn::write_bpgn(&self.inner, &refs, &mut out).map_err(|_| {
-            error::error(
-                Code::InvalidArgValue,
-                "the game could not be written as BPGN",
-            )
-        })?;
-        Ok(out)
+        bughouse_js::options::write_bpgn(&self.inner, &convert::value_of(&tags)?).js()
     }
 
     /// The game's time (F4), in ms since the start.
     #[wasm_bindgen(getter, js_name = "nowMs")]
     pub fn now_ms(&self) -> f64 {
-        self.inner.now_ms() as f64
+        bughouse_js::args::ms_number(self.inner.now_ms())
     }
 
     /// How many moves and drops were made on both boards together (R32, F9).
@@ -356,20 +300,16 @@ impl Game {
         }
     }
 
-    /// The time control as `'base+inc'` in seconds, or `null` without clocks.
+    /// The time control as `{ baseMs, incrementMs }`, or `null` without clocks.
     #[wasm_bindgen(getter, js_name = "timeControl")]
     pub fn time_control(&self) -> JsValue {
-        let settings = self.inner.settings();
-        convert::nullable(match settings.mode {
-            core::Mode::Live => settings.time_control.map(|tc| tc.to_string()),
-            core::Mode::TurnBased => None,
-        })
+        convert::out(&shapes::time_control(self.inner.settings()))
     }
 
     /// The human seats as letters, in the order `AaBb`.
     #[wasm_bindgen(getter)]
     pub fn humans(&self) -> String {
-        self.inner.settings().humans.seats().map(seat_str).collect()
+        shapes::seat_letters(self.inner.settings().humans)
     }
 
     /// The move cap (R32).
@@ -388,13 +328,4 @@ impl Game {
     pub fn start_bfen(&self) -> String {
         core::bfen::Bfen(self.inner.start_boards()).to_string()
     }
-}
-
-/// A resignation's report always carries its ending; should it not, an
-/// error rather than a panic.
-fn no_ending() -> JsValue {
-    error::error(
-        Code::Core(bughouse_core::ErrorCode::GameOver),
-        "the game reported no ending",
-    )
 }

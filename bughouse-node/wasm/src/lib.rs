@@ -24,26 +24,22 @@ pub use game::Game;
 
 use wasm_bindgen::prelude::*;
 
+use crate::error::Js;
+
 /// Leaf count `depth` plies below the position `fen` (N1).
 #[wasm_bindgen]
 pub fn perft(fen: JsValue, depth: JsValue, opts: JsValue) -> error::Result<f64> {
-    let depth = convert::perft_depth(&depth)?;
-    let fen = convert::string(&fen, "fen")?;
-    let board = convert::board_from(&JsValue::from(fen), &opts)?;
+    let depth =
+        bughouse_js::args::perft_depth(convert::number(&depth, "perft: argument 2")?).js()?;
+    let fen = convert::string(&fen, "perft: argument 1")?;
+    let board = convert::board_from(&JsValue::from(fen), "perft: argument 1", &opts)?;
     Ok(bughouse_core::perft(&board, depth) as f64)
 }
 
 /// The UCI of a move code, for the JS layer's table of interned strings.
 #[wasm_bindgen(js_name = "_uciOfCode")]
 pub fn uci_of_code(code: u32) -> error::Result<String> {
-    convert::move_of_code(code)
-        .map(convert::uci)
-        .ok_or_else(|| {
-            error::error(
-                error::Code::OutOfRange,
-                format!("{code} is not a move code"),
-            )
-        })
+    bughouse_js::args::uci_of_code(code).js()
 }
 
 /// The code buffer's address in the module's memory (see

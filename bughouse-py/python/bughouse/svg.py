@@ -183,7 +183,7 @@ def _board_body(b: bughouse.Board, x0: float, y0: float, *, orientation: bool,
     """The 64 squares, highlights, pieces and arrows, top-left at (x0, y0)."""
     parts = []
     marked = set()
-    if lastmove is not None:
+    if lastmove:  # the null move marks nothing, as in python-chess
         if lastmove.from_square is not None:
             marked.add(lastmove.from_square)
         marked.add(lastmove.to_square)

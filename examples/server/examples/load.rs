@@ -219,8 +219,23 @@ async fn main() {
     let _ = server_stats(&args.addr, true).await;
     let window_start = Instant::now();
     measuring.store(true, Ordering::Relaxed);
+    // The client's own scheduling delay: how late a 10 ms sleep of this
+    // process wakes. End-to-end latency includes it (the client waits for
+    // a CPU before it reads a frame); on a quiet machine it is ~0.1 ms.
+    let probe_measuring = measuring.clone();
+    let probe = tokio::spawn(async move {
+        let mut late = Vec::new();
+        while probe_measuring.load(Ordering::Relaxed) {
+            let asked = Instant::now() + Duration::from_millis(10);
+            tokio::time::sleep_until(asked.into()).await;
+            late.push(Instant::now().saturating_duration_since(asked).as_micros() as u32);
+        }
+        late
+    });
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     measuring.store(false, Ordering::Relaxed);
+    let mut late = probe.await.unwrap_or_default();
+    late.sort_unstable();
     let window = window_start.elapsed().as_secs_f64();
     let cpu1 = args.server_pid.and_then(proc_cpu_seconds);
     let inside = server_stats(&args.addr, true).await;
@@ -247,6 +262,12 @@ async fn main() {
         percentile(&lat, 0.50),
         percentile(&lat, 0.99),
         lat.last().map_or(f64::NAN, |&m| f64::from(m) / 1000.0)
+    );
+    println!(
+        "client's own wake-up delay p50/p99/max (10 ms sleeps): {:.2} / {:.2} / {:.2} ms",
+        percentile(&late, 0.50),
+        percentile(&late, 0.99),
+        late.last().map_or(f64::NAN, |&m| f64::from(m) / 1000.0)
     );
     if let Some(s) = inside {
         println!(

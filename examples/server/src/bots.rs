@@ -32,19 +32,50 @@ const TT_ENTRIES: usize = 4096;
 thread_local! {
     static TABLE: RefCell<Box<TranspositionTable<[TableEntry; TT_ENTRIES]>>> =
         RefCell::new(Box::new(TranspositionTable::with_entries()));
+    static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Lowers the calling thread's priority once by `niceness` (Linux: a nice
+/// value is per thread), so a table's reports, the database writer and the
+/// sockets get the core as soon as they have work and a search only takes
+/// what is left: on a core shared with searches, a report does not wait
+/// for a search's time slice. Elsewhere a no-op (`setpriority` there would
+/// lower the whole process). Also for the database's checkpoints.
+pub fn lower_this_thread(niceness: i32) {
+    if LOWERED.get() || niceness <= 0 {
+        return;
+    }
+    LOWERED.set(true);
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: plain system calls on the calling thread (`who` 0), no
+        // pointers; a failure only leaves the priority as it was. Relative
+        // to the server's own nice value (the load run may be niced).
+        #[allow(unsafe_code)]
+        let done = unsafe {
+            let now = libc::getpriority(libc::PRIO_PROCESS, 0);
+            libc::setpriority(libc::PRIO_PROCESS, 0, (now + niceness).min(19))
+        };
+        if done != 0 {
+            eprintln!("search thread: setpriority failed");
+        }
+    }
 }
 
 /// The pool.
 #[derive(Debug, Clone)]
 pub struct BotPool {
     permits: Arc<Semaphore>,
+    niceness: i32,
 }
 
 impl BotPool {
-    /// At most `threads` searches at once.
-    pub fn new(threads: usize) -> BotPool {
+    /// At most `threads` searches at once, `niceness` below the server's
+    /// other threads ([`lower_this_thread`]).
+    pub fn new(threads: usize, niceness: i32) -> BotPool {
         BotPool {
             permits: Arc::new(Semaphore::new(threads.max(1))),
+            niceness,
         }
     }
 
@@ -67,7 +98,9 @@ impl BotPool {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
+        let niceness = self.niceness;
         tokio::task::spawn_blocking(move || {
+            lower_this_thread(niceness);
             TABLE.with(|table| {
                 let mut table = table.borrow_mut();
                 table.clear();

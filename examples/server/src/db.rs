@@ -17,8 +17,8 @@ use rusqlite::{Connection, params};
 use tokio::sync::oneshot;
 
 use crate::protocol::TableSpec;
-use crate::table::{LogEntry, TableAction};
-use bughouse_core::{Mode, Seat, Seats};
+use crate::table::LogChange;
+use bughouse_core::{Action, Mode, Move, Seat, Seats, game::ActionKind};
 
 /// One write.
 #[derive(Debug)]
@@ -56,14 +56,14 @@ pub enum Write {
         /// The human seats.
         humans: Seats,
     },
-    /// An accepted action.
+    /// An accepted action: how it changed the engine's log.
     Action {
         /// Table id.
         table: u64,
-        /// 1-based position in the log.
+        /// The action's report number (1-based).
         seq: usize,
-        /// The action.
-        entry: LogEntry,
+        /// The engine's log entries it changed.
+        change: LogChange,
         /// Set when this action ended the game.
         outcome: Option<String>,
     },
@@ -82,8 +82,10 @@ pub struct StoredTable {
     pub over: bool,
     /// Claimed seats: seat, token, name.
     pub claims: Vec<(Seat, String, String)>,
-    /// The log.
-    pub log: Vec<LogEntry>,
+    /// The engine's log (`Game::log`), for `Game::restore`.
+    pub log: Vec<Action>,
+    /// How many actions were reported (the last report's number).
+    pub reported: usize,
 }
 
 type Job = (Write, Option<oneshot::Sender<Result<(), String>>>);
@@ -93,6 +95,10 @@ type Job = (Write, Option<oneshot::Sender<Result<(), String>>>);
 pub struct Db {
     tx: mpsc::Sender<Job>,
 }
+
+/// The schema's version (`PRAGMA user_version`): 2 stores the engine's
+/// log; version 1 (the server's own list of calls) is not read.
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 PRAGMA journal_mode = WAL;
@@ -106,6 +112,7 @@ CREATE TABLE IF NOT EXISTS tables (
     bot_delay_ms INTEGER NOT NULL,
     move_cap INTEGER NOT NULL,
     humans TEXT,
+    reported INTEGER NOT NULL DEFAULT 0,
     outcome TEXT
 );
 CREATE TABLE IF NOT EXISTS claims (
@@ -115,14 +122,20 @@ CREATE TABLE IF NOT EXISTS claims (
     name TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
-CREATE TABLE IF NOT EXISTS actions (
+-- The engine's log (Game::log), entry by entry, field by field: the
+-- acting seat's letter (NULL for a tick), the kind (ActionKind::as_str),
+-- the move as its 16-bit code (Move::to_u16), the mover's clock after a
+-- move, the draw offers standing (Seats bits).
+CREATE TABLE IF NOT EXISTS log (
     table_id INTEGER NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
     at_ms INTEGER NOT NULL,
     seat TEXT,
     kind TEXT NOT NULL,
-    uci TEXT,
-    PRIMARY KEY (table_id, seq)
+    move INTEGER,
+    clock_ms INTEGER,
+    offers INTEGER NOT NULL,
+    PRIMARY KEY (table_id, idx)
 ) WITHOUT ROWID;
 ";
 
@@ -132,7 +145,21 @@ impl Db {
     /// tables and the next free table id.
     pub fn open(path: &Path) -> Result<(Db, Vec<StoredTable>, u64), String> {
         let conn = Connection::open(path).map_err(|e| format!("open {}: {e}", path.display()))?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| e.to_string())?;
+        let empty: bool = conn
+            .query_row("SELECT COUNT(*) = 0 FROM sqlite_master", [], |r| r.get(0))
+            .map_err(|e| e.to_string())?;
+        if !empty && version != SCHEMA_VERSION {
+            return Err(format!(
+                "{}: schema version {version}, this server reads {SCHEMA_VERSION}: use a new file",
+                path.display()
+            ));
+        }
         conn.execute_batch(SCHEMA).map_err(|e| e.to_string())?;
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(|e| e.to_string())?;
         let (tables, next_id) = load(&conn).map_err(|e| format!("load: {e}"))?;
         // Checkpoints (copying the WAL into the database file, with an
         // fsync) run on their own connection and thread, in PASSIVE mode,
@@ -143,6 +170,7 @@ impl Db {
         thread::Builder::new()
             .name("sqlite-checkpoint".into())
             .spawn(move || {
+                crate::bots::lower_this_thread(10);
                 loop {
                     thread::sleep(std::time::Duration::from_secs(1));
                     if let Err(e) = checkpointer.execute_batch("PRAGMA wal_checkpoint(PASSIVE);") {
@@ -230,28 +258,33 @@ fn commit(conn: &mut Connection, batch: &[Job]) -> rusqlite::Result<()> {
             Write::Action {
                 table,
                 seq,
-                entry,
+                change,
                 outcome,
             } => {
-                let uci = match entry.action {
-                    TableAction::Move(m) => Some(m.to_string()),
-                    _ => None,
-                };
-                tx.prepare_cached(
-                    "INSERT INTO actions (table_id, seq, at_ms, seat, kind, uci) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                )?
-                .execute(params![
-                    *table as i64,
-                    *seq as i64,
-                    entry.at_ms as i64,
-                    entry.seat.map(|s| s.char().to_string()),
-                    entry.action.kind(),
-                    uci
-                ])?;
-                if let Some(outcome) = outcome {
-                    tx.prepare_cached("UPDATE tables SET outcome = ?2 WHERE id = ?1")?
-                        .execute(params![*table as i64, outcome])?;
+                if change.dropped > 0 {
+                    tx.prepare_cached("DELETE FROM log WHERE table_id = ?1 AND idx >= ?2")?
+                        .execute(params![*table as i64, change.keep as i64])?;
                 }
+                let mut insert = tx.prepare_cached(
+                    "INSERT INTO log (table_id, idx, at_ms, seat, kind, move, clock_ms, offers)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )?;
+                for (i, entry) in change.append.iter().enumerate() {
+                    insert.execute(params![
+                        *table as i64,
+                        (change.keep + i) as i64,
+                        entry.at_ms as i64,
+                        entry.seat.map(|s| s.char().to_string()),
+                        entry.kind.as_str(),
+                        entry.as_move().map(Move::to_u16),
+                        entry.clock_ms,
+                        entry.offers.bits(),
+                    ])?;
+                }
+                tx.prepare_cached(
+                    "UPDATE tables SET reported = ?2, outcome = COALESCE(?3, outcome) WHERE id = ?1",
+                )?
+                .execute(params![*table as i64, *seq as i64, outcome])?;
             }
         }
     }
@@ -279,7 +312,7 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
     })?;
     let mut tables = Vec::new();
     let mut stmt = conn.prepare(
-        "SELECT id, mode, base_ms, increment_ms, bot_nodes, bot_delay_ms, move_cap, humans
+        "SELECT id, mode, base_ms, increment_ms, bot_nodes, bot_delay_ms, move_cap, humans, reported
          FROM tables WHERE outcome IS NULL ORDER BY id",
     )?;
     let rows = stmt.query_map([], |r| {
@@ -303,14 +336,16 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
             over: false,
             claims: Vec::new(),
             log: Vec::new(),
+            reported: r.get::<_, i64>(8)? as usize,
         })
     })?;
     for row in rows {
         tables.push(row?);
     }
     let mut claims = conn.prepare("SELECT seat, token, name FROM claims WHERE table_id = ?1")?;
-    let mut actions = conn
-        .prepare("SELECT at_ms, seat, kind, uci FROM actions WHERE table_id = ?1 ORDER BY seq")?;
+    let mut entries = conn.prepare(
+        "SELECT at_ms, seat, kind, move, clock_ms, offers FROM log WHERE table_id = ?1 ORDER BY idx",
+    )?;
     for table in &mut tables {
         let rows = claims.query_map([table.id as i64], |r| {
             Ok((seat_of(&r.get::<_, String>(0)?)?, r.get(1)?, r.get(2)?))
@@ -318,17 +353,32 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
         for row in rows {
             table.claims.push(row?);
         }
-        let rows = actions.query_map([table.id as i64], |r| {
-            let seat: Option<String> = r.get(1)?;
+        let rows = entries.query_map([table.id as i64], |r| {
             let kind: String = r.get(2)?;
-            let uci: Option<String> = r.get(3)?;
-            let action = TableAction::from_parts(&kind, uci.as_deref()).ok_or_else(|| {
-                rusqlite::Error::InvalidColumnName(format!("action {kind:?} {uci:?}"))
-            })?;
-            Ok(LogEntry {
-                seat: seat.as_deref().map(seat_of).transpose()?,
-                action,
+            let code: Option<u16> = r.get(3)?;
+            let bad = |what: String| rusqlite::Error::InvalidColumnName(what);
+            let kind = match (kind.as_str(), code) {
+                ("move", Some(code)) => ActionKind::Move(
+                    Move::from_u16(code).ok_or_else(|| bad(format!("move code {code}")))?,
+                ),
+                ("sit", None) => ActionKind::Sit,
+                ("tick", None) => ActionKind::Tick,
+                ("resign", None) => ActionKind::Resign,
+                ("abandon", None) => ActionKind::Abandon,
+                ("offer_draw", None) => ActionKind::OfferDraw,
+                ("withdraw_draw", None) => ActionKind::WithdrawDraw,
+                _ => return Err(bad(format!("log entry {kind:?} {code:?}"))),
+            };
+            Ok(Action {
+                seat: r
+                    .get::<_, Option<String>>(1)?
+                    .as_deref()
+                    .map(seat_of)
+                    .transpose()?,
+                kind,
                 at_ms: r.get::<_, i64>(0)? as u64,
+                clock_ms: r.get(4)?,
+                offers: Seats::from_bits(r.get(5)?).ok_or_else(|| bad("offers".to_string()))?,
             })
         })?;
         for row in rows {

@@ -55,6 +55,10 @@ pub struct Config {
     pub frame_burst: f64,
     /// Computer searches at once (default: the cores available).
     pub search_threads: usize,
+    /// How much lower than the server's other threads the searches run (a
+    /// nice value added to the server's; 0 keeps them equal). Default 10:
+    /// reports and the database go first, searches take what is left.
+    pub search_niceness: i32,
 }
 
 impl Default for Config {
@@ -66,6 +70,7 @@ impl Default for Config {
             frames_per_second: 20.0,
             frame_burst: 40.0,
             search_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            search_niceness: 10,
         }
     }
 }
@@ -99,7 +104,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         tables: Mutex::new(HashMap::new()),
         summaries: Mutex::new(HashMap::new()),
         db,
-        bots: BotPool::new(config.search_threads),
+        bots: BotPool::new(config.search_threads, config.search_niceness),
         config: config.clone(),
         next_table: AtomicU64::new(next_id),
         next_conn: AtomicU64::new(1),

@@ -1,4 +1,4 @@
-//! `bughouse-server [--port N] [--db FILE] [--grace-ms MS] [--search-threads N]`
+//! `bughouse-server [--port N] [--db FILE] [--grace-ms MS] [--search-threads N] [--search-niceness N]`
 //!
 //! Serves on 127.0.0.1 only (`--port 0` picks a free port; the chosen
 //! address is printed as `listening on 127.0.0.1:PORT`).
@@ -36,9 +36,10 @@ fn main() {
             "--db" => config.db_path = value().into(),
             "--grace-ms" => config.grace = Duration::from_millis(number(value())),
             "--search-threads" => config.search_threads = number(value()).max(1) as usize,
+            "--search-niceness" => config.search_niceness = number(value()).min(19) as i32,
             "--help" | "-h" => {
                 println!(
-                    "bughouse-server [--port N] [--db FILE] [--grace-ms MS] [--search-threads N]"
+                    "bughouse-server [--port N] [--db FILE] [--grace-ms MS] [--search-threads N] [--search-niceness N]"
                 );
                 return;
             }

@@ -1,26 +1,25 @@
 //! The one place where the server touches the rules engine's game API.
 //!
-//! A [`TableGame`] is a [`Game`] plus the server's log of every accepted
-//! action with its timestamp. Everything the rest of the server needs —
-//! applying an action, what it changed (the [`Report`]), when the next flag
-//! falls, rebuilding a game after a restart — goes through here, so a
-//! change of the engine's API changes this file only.
+//! A [`TableGame`] is a [`Game`] plus the count of actions the table has
+//! reported. Everything the rest of the server needs — applying an action,
+//! what it changed (the [`Report`]), when the next flag falls, rebuilding a
+//! game after a restart — goes through here, so a change of the engine's
+//! API changes this file only.
 //!
-//! The engine decides and reports everything (issue 17's game API): each
-//! accepted action returns its `Report` (SAN with `+`/`#`, the capture and
-//! the seat it went to, the state after), and `Game::next_flag_ms` arms the
-//! table's one timer. What this module adds is the server's own log of the
-//! calls it made, with their times, as the database stores them (an
-//! append-only list: one row per accepted call); restore replays those
-//! calls, so the core judges every action again and rebuilds its own log
-//! too (a unit test checks that `Game::restore` from the core's log gives
-//! the same game).
+//! The engine decides, reports and logs everything (issue 17's game API):
+//! each accepted action returns its `Report` (SAN with `+`/`#`, the capture
+//! and the seat it went to, the state after), `Game::next_flag_ms` arms the
+//! table's one timer, and `Game::log` is the record the database keeps:
+//! [`Report::log`] says how the engine's log changed (usually one entry
+//! appended; a move folds the draw offers and ticks before it into its own
+//! entry), and a restart rebuilds the game with `Game::restore` from it.
 
 use bughouse_core::{
-    Game, GameError, GameSettings, Move, Outcome, Report as CoreReport, Role, Seat, SetupError,
+    Action, Game, GameError, GameSettings, Move, Outcome, Report as CoreReport, Role, Seat,
+    SetupError, game::ActionKind, game::RestoreError,
 };
 
-/// What a seat (or the clock) did, as the server logs it.
+/// What a seat (or the clock) does, as the server asks the engine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TableAction {
     /// A move or drop (R9).
@@ -38,7 +37,7 @@ pub enum TableAction {
 }
 
 impl TableAction {
-    /// The stable name written in the log and in frames.
+    /// The stable name in report frames.
     pub fn kind(self) -> &'static str {
         match self {
             TableAction::Move(_) => "move",
@@ -49,46 +48,42 @@ impl TableAction {
             TableAction::Flag => "flag",
         }
     }
-
-    /// Reads a logged action back: its kind and, for a move, its UCI.
-    pub fn from_parts(kind: &str, uci: Option<&str>) -> Option<TableAction> {
-        Some(match kind {
-            "move" => TableAction::Move(Move::from_uci(uci?).ok()?),
-            "sit" => TableAction::Sit,
-            "resign" => TableAction::Resign,
-            "offer_draw" => TableAction::OfferDraw,
-            "withdraw_draw" => TableAction::WithdrawDraw,
-            "flag" => TableAction::Flag,
-            _ => return None,
-        })
-    }
 }
 
-/// One accepted action: who, what, and the server's game time (ms since the
-/// game started, R21) when it was accepted.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct LogEntry {
-    /// The acting seat; `None` for a flag.
-    pub seat: Option<Seat>,
-    /// What was done.
-    pub action: TableAction,
-    /// Game time in ms.
-    pub at_ms: u64,
+/// How one action changed the engine's log: keep its first `keep` entries,
+/// then append `append`. Most actions append one entry and keep the rest;
+/// a move or sit folds the open run of offers and ticks before it into its
+/// own entry (`Game::log`'s docs), a withdrawal cancels an offer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogChange {
+    /// Entries of the log before the action that stay as they were.
+    pub keep: usize,
+    /// Entries of the log before the action after those: replaced.
+    pub dropped: usize,
+    /// The entries after them.
+    pub append: Vec<Action>,
 }
 
 /// What one accepted action changed, beyond the state every frame carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// 1-based position of the action in the log.
+    /// 1-based number of the action among the table's reports.
     pub seq: usize,
-    /// The action itself.
-    pub entry: LogEntry,
+    /// The acting seat; `None` for a flag.
+    pub seat: Option<Seat>,
+    /// What was done.
+    pub action: TableAction,
+    /// The server's game time (ms since the game started, R21) at which it
+    /// was accepted; a flag's is the flag's millisecond (F2).
+    pub at_ms: u64,
     /// The move's SAN with `+`/`#` (R16), for moves.
     pub san: Option<String>,
     /// The captured piece (demoted, R6) and the seat whose pocket got it (R5).
     pub capture: Option<(Role, Seat)>,
     /// The ending, if this action ended the game.
     pub outcome: Option<Outcome>,
+    /// What to write to the stored log.
+    pub log: LogChange,
 }
 
 /// Why an action was not applied.
@@ -103,11 +98,11 @@ pub enum Refusal {
     NoFlag,
 }
 
-/// A game and its complete log.
+/// A game and the number of actions the table reported.
 #[derive(Clone, Debug)]
 pub struct TableGame {
     game: Game,
-    log: Vec<LogEntry>,
+    reported: usize,
 }
 
 impl TableGame {
@@ -115,32 +110,29 @@ impl TableGame {
     pub fn new(settings: GameSettings) -> Result<TableGame, SetupError> {
         Ok(TableGame {
             game: Game::new(settings)?,
-            log: Vec::new(),
+            reported: 0,
         })
     }
 
-    /// Rebuilds a game from its settings and log, by applying every entry
-    /// again: the core judges each one as it did the first time. Fails on
-    /// the first entry the core refuses (a corrupt log), naming its index.
-    pub fn replay(settings: GameSettings, log: &[LogEntry]) -> Result<TableGame, (usize, String)> {
-        let mut table = TableGame::new(settings).map_err(|e| (0, e.to_string()))?;
-        for (i, entry) in log.iter().enumerate() {
-            let outcome = match (entry.action, entry.seat) {
-                (TableAction::Flag, _) => match table.game.tick(entry.at_ms).map(|r| r.outcome()) {
-                    Ok(Some(o)) => Ok(Some(o)),
-                    Ok(None) => Err("a logged flag that did not fall".to_string()),
-                    Err(e) => Err(e.to_string()),
-                },
-                (action, Some(seat)) => table
-                    .apply_to_game(seat, action, entry.at_ms)
-                    .map(|_| None)
-                    .map_err(|e| e.to_string()),
-                (_, None) => Err("a seat action without a seat".to_string()),
-            };
-            outcome.map_err(|e| (i, e))?;
-            table.log.push(*entry);
-        }
-        Ok(table)
+    /// Rebuilds a game from its settings and the engine's log, as stored,
+    /// with `Game::restore` (the engine judges every entry again); the
+    /// reports go on numbering from `reported`. Fails naming the first
+    /// entry that does not follow (a corrupt log).
+    pub fn restore(
+        settings: GameSettings,
+        log: &[Action],
+        reported: usize,
+    ) -> Result<TableGame, RestoreError> {
+        let start = *Game::new(settings)
+            .map_err(|e| RestoreError {
+                index: 0,
+                kind: e.into(),
+            })?
+            .start_boards();
+        Ok(TableGame {
+            game: Game::restore(settings, start, log)?,
+            reported,
+        })
     }
 
     /// The game.
@@ -148,9 +140,14 @@ impl TableGame {
         &self.game
     }
 
-    /// Every accepted action in order.
-    pub fn log(&self) -> &[LogEntry] {
-        &self.log
+    /// The engine's log (`Game::log`): what the database stores.
+    pub fn log(&self) -> &[Action] {
+        self.game.log()
+    }
+
+    /// How many actions were reported: the last report's `seq`.
+    pub fn reported(&self) -> usize {
+        self.reported
     }
 
     /// The game time at which the earliest clock runs out if nobody acts
@@ -162,7 +159,7 @@ impl TableGame {
 
     /// Applies `action` for `seat` at game time `at_ms` (which the server
     /// keeps monotonic). A flag that fell at or before `at_ms` ends the game
-    /// first (F2) and is logged as its own entry.
+    /// first (F2): that is reported (a flag) instead of the action.
     pub fn apply(
         &mut self,
         seat: Option<Seat>,
@@ -172,60 +169,51 @@ impl TableGame {
         if self.game.is_over() {
             return Err(Refusal::Game(GameError::GameOver));
         }
+        // Only the log's open run (after its last move or sit) can change.
+        let run = self
+            .log()
+            .iter()
+            .rposition(|a| matches!(a.kind, ActionKind::Move(_) | ActionKind::Sit))
+            .map_or(0, |i| i + 1);
+        let before: Vec<Action> = self.log()[run..].to_vec();
         let flag_fell = self.next_flag_ms().is_some_and(|flag| flag <= at_ms);
-        if flag_fell {
-            let report = self.flag(at_ms).map_err(Refusal::Game)?;
-            return if action == TableAction::Flag {
-                Ok(report)
-            } else {
-                Err(Refusal::FlagFell(report))
-            };
-        }
-        if action == TableAction::Flag {
+        if !flag_fell && action == TableAction::Flag {
             return Err(Refusal::NoFlag);
         }
-        let Some(seat) = seat else {
-            return Err(Refusal::Game(GameError::GameOver));
+        let (done, by, core) = if flag_fell {
+            (TableAction::Flag, None, self.game.tick(at_ms))
+        } else {
+            let Some(seat) = seat else {
+                return Err(Refusal::Game(GameError::GameOver));
+            };
+            (action, Some(seat), self.apply_to_game(seat, action, at_ms))
         };
-        let report = self
-            .apply_to_game(seat, action, at_ms)
-            .map_err(Refusal::Game)?;
-        let entry = LogEntry {
-            seat: Some(seat),
-            action,
-            at_ms,
+        let core = core.map_err(Refusal::Game)?;
+        // next_flag_ms and tick are the engine's: a fallen flag ends the game.
+        debug_assert!(!flag_fell || core.outcome().is_some());
+        let after = &self.game.log()[run..];
+        let same = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+        self.reported += 1;
+        let report = Report {
+            seq: self.reported,
+            seat: by,
+            action: done,
+            // A flag is logged at its own millisecond (F2).
+            at_ms: if flag_fell { self.game.now_ms() } else { at_ms },
+            san: core.san.map(|san| san.to_string()),
+            capture: core.capture.map(|c| (c.piece.role, c.to)),
+            outcome: core.outcome(),
+            log: LogChange {
+                keep: run + same,
+                dropped: before.len() - same,
+                append: after[same..].to_vec(),
+            },
         };
-        self.log.push(entry);
-        Ok(Report {
-            seq: self.log.len(),
-            entry,
-            san: report.san.map(|san| san.to_string()),
-            capture: report.capture.map(|c| (c.piece.role, c.to)),
-            outcome: report.outcome(),
-        })
-    }
-
-    /// The timer's action once a flag is known to have fallen by `at_ms`
-    /// (R21): the core ends the game at the flag's time.
-    fn flag(&mut self, at_ms: u64) -> Result<Report, GameError> {
-        let outcome = self
-            .game
-            .tick(at_ms)?
-            .outcome()
-            .ok_or(GameError::GameOver)?;
-        let entry = LogEntry {
-            seat: None,
-            action: TableAction::Flag,
-            at_ms,
-        };
-        self.log.push(entry);
-        Ok(Report {
-            seq: self.log.len(),
-            entry,
-            san: None,
-            capture: None,
-            outcome: Some(outcome),
-        })
+        if flag_fell && action != TableAction::Flag {
+            Err(Refusal::FlagFell(report))
+        } else {
+            Ok(report)
+        }
     }
 
     /// The core call for one seat action, and its report.
@@ -241,7 +229,7 @@ impl TableGame {
             TableAction::Resign => self.game.resign(seat, Some(at_ms)),
             TableAction::OfferDraw => self.game.offer_draw(seat),
             TableAction::WithdrawDraw => self.game.withdraw_draw(seat),
-            // Flags have no seat; `apply` and `replay` handle them first.
+            // Flags have no seat; `apply` handles them first.
             TableAction::Flag => Err(GameError::GameOver),
         }
     }
@@ -266,12 +254,21 @@ mod tests {
         TableAction::Move(Move::from_uci(text).unwrap())
     }
 
+    /// The stored log after applying `change`, as the database does.
+    fn store(stored: &mut Vec<Action>, change: &LogChange) {
+        stored.truncate(change.keep);
+        stored.extend_from_slice(&change.append);
+    }
+
     /// R21, F2: an action stamped after a flag fell ends the game on time,
-    /// logged as a flag; the action itself is not applied.
+    /// reported as a flag at the flag's millisecond; the action itself is
+    /// not applied.
     #[test]
     fn r21_an_action_after_the_flag_ends_the_game_as_a_logged_flag() {
         let mut table = TableGame::new(live(1_000)).unwrap();
-        table.apply(Some(Seat::A_WHITE), mv("e2e4"), 100).unwrap();
+        let mut stored = Vec::new();
+        let report = table.apply(Some(Seat::A_WHITE), mv("e2e4"), 100).unwrap();
+        store(&mut stored, &report.log);
         assert_eq!(
             table.next_flag_ms(),
             Some(1_000),
@@ -283,8 +280,9 @@ mod tests {
         let Refusal::FlagFell(report) = refusal else {
             panic!("{refusal:?}")
         };
-        assert_eq!(report.entry.action, TableAction::Flag);
-        assert_eq!(report.seq, 2);
+        store(&mut stored, &report.log);
+        assert_eq!(report.action, TableAction::Flag);
+        assert_eq!((report.seq, report.at_ms), (2, 1_000));
         let outcome = report.outcome.unwrap();
         assert_eq!(outcome.seat, Some(Seat::B_WHITE));
         assert_eq!(
@@ -296,7 +294,8 @@ mod tests {
             table.game().board(BoardId::A).turn(),
             bughouse_core::Color::Black
         );
-        let copy = TableGame::replay(*table.game().settings(), table.log()).unwrap();
+        assert_eq!(stored, table.log());
+        let copy = TableGame::restore(*table.game().settings(), &stored, 2).unwrap();
         assert_eq!(copy.game(), table.game());
     }
 
@@ -310,6 +309,7 @@ mod tests {
         );
         assert_eq!(table.game(), &before);
         assert!(table.log().is_empty());
+        assert_eq!(table.reported(), 0);
         let report = table.apply(None, TableAction::Flag, 1_000).unwrap();
         assert_eq!(
             report.outcome.unwrap().reason,
@@ -317,15 +317,20 @@ mod tests {
         );
     }
 
-    /// The log rebuilds the game exactly, through moves, captures and
-    /// drops, offers and withdrawals (R30), sits (R24) and a resignation.
+    /// The stored log, kept from each report's change alone, is the
+    /// engine's log after every action, and `Game::restore` from it gives
+    /// the same game — through moves, captures and drops, offers and
+    /// withdrawals folded into the next move (R30), sits (R24) and a
+    /// resignation, in both modes.
     #[test]
-    fn replaying_the_log_gives_the_same_game_in_both_modes() {
+    fn the_stored_log_is_the_engines_and_restores_the_same_game_in_both_modes() {
         for settings in [live(60_000), GameSettings::turn_based(Seats::all())] {
             let mut table = TableGame::new(settings).unwrap();
+            let mut stored = Vec::new();
             let mut at = 0;
             let mut step = 0u64;
-            while !table.game().is_over() && table.log().len() < 150 {
+            let mut folded = false;
+            while !table.game().is_over() && table.reported() < 150 {
                 at += 37;
                 step += 1;
                 let game = table.game();
@@ -340,7 +345,7 @@ mod tests {
                     });
                 let Some(seat) = seat else { break };
                 let action = match step % 11 {
-                    3 => TableAction::OfferDraw,
+                    3 | 5 => TableAction::OfferDraw,
                     4 => TableAction::WithdrawDraw,
                     7 if game.can_sit(seat) => TableAction::Sit,
                     _ => {
@@ -354,53 +359,48 @@ mod tests {
                         )
                     }
                 };
-                let report = table.apply(Some(seat), action, at).unwrap();
+                let Ok(report) = table.apply(Some(seat), action, at) else {
+                    continue; // an offer already standing, a withdrawal of none
+                };
+                folded |= report.log.keep < stored.len();
+                store(&mut stored, &report.log);
+                assert_eq!(stored, table.log(), "after {report:?}");
                 if let TableAction::Move(_) = action {
                     assert!(report.san.is_some());
                     if let Some((_, to)) = report.capture {
                         assert_eq!(to, seat.partner(), "R5");
                     }
                 }
-                let copy = TableGame::replay(settings, table.log()).unwrap();
-                assert_eq!(copy.game(), table.game(), "after {:?}", report.entry);
-                // The core's own log restores the same game.
-                let g = table.game();
-                let restored = Game::restore(*g.settings(), *g.start_boards(), g.log()).unwrap();
-                assert_eq!(&restored, g);
+                let copy = TableGame::restore(settings, &stored, table.reported()).unwrap();
+                assert_eq!(copy.game(), table.game(), "after {report:?}");
             }
             if !table.game().is_over() {
-                table
+                let report = table
                     .apply(Some(Seat::B_BLACK), TableAction::Resign, at + 1)
                     .unwrap();
+                store(&mut stored, &report.log);
             }
-            let copy = TableGame::replay(settings, table.log()).unwrap();
+            let copy = TableGame::restore(settings, &stored, table.reported()).unwrap();
             assert_eq!(copy.game(), table.game());
             assert!(copy.game().is_over());
-            assert!(
-                table
-                    .log()
-                    .iter()
-                    .any(|e| e.action == TableAction::OfferDraw)
-            );
+            assert!(folded, "a move folded offers into its entry");
         }
     }
 
     #[test]
     fn a_corrupt_log_is_refused_naming_the_entry() {
+        let mut table = TableGame::new(live(60_000)).unwrap();
+        table.apply(Some(Seat::A_WHITE), mv("e2e4"), 10).unwrap();
+        // A-White again, a second move in a row.
         let log = [
-            LogEntry {
-                seat: Some(Seat::A_WHITE),
-                action: mv("e2e4"),
-                at_ms: 10,
-            },
-            LogEntry {
-                seat: Some(Seat::A_WHITE),
-                action: mv("d2d4"),
+            table.log()[0],
+            Action {
                 at_ms: 20,
+                ..table.log()[0]
             },
         ];
-        let (index, message) = TableGame::replay(live(60_000), &log).unwrap_err();
-        assert_eq!(index, 1);
-        assert!(message.contains("not your turn"), "{message}");
+        let error = TableGame::restore(live(60_000), &log, 2).unwrap_err();
+        assert_eq!(error.index, 1);
+        assert!(error.to_string().contains("not your turn"), "{error}");
     }
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use bughouse_core::{
-    BoardId, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl, bot::BotAction,
+    Action, BoardId, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl, bot::BotAction,
 };
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
@@ -22,7 +22,7 @@ use tokio::time::sleep_until;
 use crate::App;
 use crate::db::{StoredTable, Write};
 use crate::protocol::{Code, TableSpec, clip, error_frame, seat_letter};
-use crate::table::{LogEntry, Refusal, Report, TableAction, TableGame};
+use crate::table::{Refusal, Report, TableAction, TableGame};
 
 /// A connection's id.
 pub type ConnId = u64;
@@ -263,9 +263,8 @@ impl Table {
         }
         if let Some(humans) = stored.humans {
             let settings = settings_of(&stored.spec, humans);
-            let game = TableGame::replay(settings, &stored.log).map_err(|(i, e)| {
-                format!("table {}: log entry {} refused: {e}", stored.id, i + 1)
-            })?;
+            let game = TableGame::restore(settings, &stored.log, stored.reported)
+                .map_err(|e| format!("table {}: {e}", stored.id))?;
             table.offset_ms = game.game().now_ms();
             table.game = Some(game);
             for seat in Seat::ALL {
@@ -395,7 +394,7 @@ impl Table {
             let tx = self.tx.upgrade()?;
             let copy = Box::new(g.clone());
             let nodes = self.spec.bot_nodes;
-            let seed = self.id.wrapping_mul(0x9e37_79b9) ^ game.log().len() as u64;
+            let seed = self.id.wrapping_mul(0x9e37_79b9) ^ game.reported() as u64;
             let generation = state.generation;
             let bots = self.app.bots.clone();
             let at_ms = self.game_time(now);
@@ -747,7 +746,7 @@ impl Table {
         let Some(game) = &mut self.game else {
             return false;
         };
-        let (report, applied) = match game.apply(seat, action, at) {
+        let (mut report, applied) = match game.apply(seat, action, at) {
             Ok(report) => (report, true),
             Err(Refusal::FlagFell(report)) => (report, false),
             Err(Refusal::NoFlag) => return false,
@@ -765,7 +764,7 @@ impl Table {
             .write(Write::Action {
                 table: self.id,
                 seq: report.seq,
-                entry: report.entry,
+                change: std::mem::take(&mut report.log),
                 outcome,
             })
             .await
@@ -935,11 +934,11 @@ impl Table {
             "type": "report",
             "table": self.id,
             "seq": report.seq,
-            "seat": report.entry.seat.map(seat_letter),
-            "kind": report.entry.action.kind(),
-            "uci": match report.entry.action { TableAction::Move(m) => Some(m.to_string()), _ => None },
+            "seat": report.seat.map(seat_letter),
+            "kind": report.action.kind(),
+            "uci": match report.action { TableAction::Move(m) => Some(m.to_string()), _ => None },
             "san": report.san,
-            "at_ms": report.entry.at_ms,
+            "at_ms": report.at_ms,
             "capture": report.capture.map(|(role, to)| json!({"role": role.name(), "to": seat_letter(to)})),
             "outcome": report.outcome.map(outcome_view),
         });
@@ -1015,13 +1014,8 @@ impl Table {
             );
             frame["outcome"] = json!(game.game().outcome().map(outcome_view));
             frame["server_ms"] = json!(self.game_time(Instant::now()));
-            frame["log"] = Value::Array(
-                game.log()
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| log_view(i + 1, e))
-                    .collect(),
-            );
+            frame["seq"] = json!(game.reported());
+            frame["log"] = Value::Array(game.log().iter().map(log_view).collect());
         }
         self.send(conn, frame);
     }
@@ -1119,13 +1113,15 @@ fn outcome_view(outcome: Outcome) -> Value {
     })
 }
 
-fn log_view(seq: usize, entry: &LogEntry) -> Value {
+/// One entry of the engine's log (`Game::log`), as `state` frames show it.
+fn log_view(entry: &Action) -> Value {
     json!({
-        "seq": seq,
         "seat": entry.seat.map(seat_letter),
-        "kind": entry.action.kind(),
-        "uci": match entry.action { TableAction::Move(m) => Some(m.to_string()), _ => None },
+        "kind": entry.kind.as_str(),
+        "uci": entry.as_move().map(|m| m.to_string()),
         "at_ms": entry.at_ms,
+        "clock_ms": entry.clock_ms,
+        "offers": entry.offers.seats().map(|s| s.char()).collect::<String>(),
     })
 }
 
