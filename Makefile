@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 
 .PHONY: run test test-rust test-rust-deep lint test-python test-node test-fuzz test-bench bench setup-python setup-node
-.PHONY: install-python bench-python bench-node setup-chromium test-node-pack test-server test-server-browser load-server
+.PHONY: install-python bench-python bench-python-parallel bench-node setup-chromium test-node-pack test-server test-server-browser load-server
 .PHONY: setup-wasm build-wasm test-node-wasm test-browser bench-browser demo demo-online test-fairy
 
 # The main job.
@@ -76,6 +76,11 @@ test-python: install-python setup-chromium
 bench-python: install-python
 	$(PY) -m pip install --quiet chess==1.11.2
 	$(PY) bughouse-py/bench/bench_vs_python_chess.py
+
+# Reading many archive files at once: one thread, two threads, two processes,
+# with wall and CPU time and the load average (not part of `make test`).
+bench-python-parallel: install-python
+	$(PY) bughouse-py/bench/bench_parallel_read.py
 
 # Node package (bughouse-node): npm packages on first use (or when the lock
 # file changes), the addon built in release through the napi CLI with a check

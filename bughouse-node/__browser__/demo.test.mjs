@@ -160,6 +160,38 @@ describe('the playable page (demo/)', () => {
     assert.deepEqual(errors, [])
   })
 
+  it('a new game aborts the searches of the old one (their workers replaced), without an error', async () => {
+    const page = await browser.newPage()
+    const errors = []
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    page.on('pageerror', (e) => errors.push(String(e)))
+    await page.addInitScript(() => {
+      // Two cores: a pool of one worker, so only an abort frees it.
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 })
+      globalThis.workersMade = 0
+      const Original = globalThis.Worker
+      globalThis.Worker = class extends Original {
+        constructor(...args) {
+          super(...args)
+          globalThis.workersMade++
+        }
+      }
+    })
+    // Searches of seconds: the old game's are still running at the click.
+    await page.goto(`${base}/demo/?mode=live&nodes=5000000`)
+    await page.waitForFunction(() => globalThis.workersMade > 0, null, { timeout: 10_000 })
+    const before = await page.evaluate(() => globalThis.workersMade)
+    const startedAt = await page.evaluate(() => performance.now())
+    await page.locator('#new-live').click()
+    // The new game's first search needs a worker: the old one was terminated.
+    await page.waitForFunction((n) => globalThis.workersMade > n, before, { timeout: 10_000 })
+    const seen = await page.evaluate((t) => ({ movesPlayed: globalThis.bughouseDemo.game.movesPlayed, ms: performance.now() - t }), startedAt)
+    assert.equal(seen.movesPlayed, 0)
+    assert.ok(seen.ms < 5_000, `the new game's search started ${seen.ms.toFixed(0)} ms after the click`)
+    assert.deepEqual(errors, [])
+    await page.close()
+  })
+
   it('drag and drop from the pocket: a pocket piece released on a legal square is dropped there', async () => {
     // A-White holds the knight its partner took from B-White (R5).
     const bfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[] w Qkq - 0 1'

@@ -34,6 +34,7 @@ let dragFrom = null // where a drag on board A started
 let dragRole = null // the pocket role a drag started on, or null
 let dropRole = null // a pocket role chosen for a drop, or null
 let generation = 0 // bumps on a new game: stale bot replies are dropped
+let searches = new AbortController() // aborts the old game's searches on a new game
 let clockTimer = null
 const thinking = new Set()
 // What the reports said so far: per board, its actions in play order as
@@ -46,10 +47,12 @@ const $ = (id) => document.getElementById(id)
 
 function start(mode) {
   generation++
+  searches.abort()
+  searches = new AbortController()
   clearInterval(clockTimer)
   thinking.clear()
   const opts = { mode, humans: HUMAN }
-  if (mode === 'live') opts.timeControl = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
+  if (mode === 'live') opts.timeControl = timeControlParam()
   if (params.has('cap')) opts.moveCap = Number(params.get('cap'))
   if (params.has('bfen')) opts.bfen = params.get('bfen')
   game = new Game(opts)
@@ -62,6 +65,18 @@ function start(mode) {
   if (mode === 'live') clockTimer = setInterval(onClock, 100)
   render()
   driveBots()
+}
+
+/**
+ * ?tc=BASE+INCREMENT in seconds as the engine's { baseMs, incrementMs }: the
+ * engine refuses text with a base under a minute as ambiguous (minutes or
+ * seconds?), and this page's parameter is seconds by its definition. Text
+ * that is not two numbers goes to the engine as it is, to be refused there.
+ */
+function timeControlParam() {
+  const text = (params.get('tc') ?? '180+0').replace(' ', '+') // a raw + in a query reads as a space
+  const m = /^(\d+)\+(\d+)$/.exec(text)
+  return m ? { baseMs: Number(m[1]) * 1000, incrementMs: Number(m[2]) * 1000 } : text
 }
 
 /** The seats the computer plays, whose turn it is now. */
@@ -80,7 +95,7 @@ function driveBots() {
     setTimeout(async () => {
       try {
         if (gen !== generation || game.isOver() || !game.isTurnOf(seat)) return
-        const move = await game.botMoveAsync(seat, { nodes: NODES, seed: game.movesPlayed })
+        const move = await game.botMoveAsync(seat, { nodes: NODES, seed: game.movesPlayed, signal: searches.signal })
         if (gen !== generation || game.isOver()) return
         if (move === null) {
           if (game.canSit(seat)) sitFor(seat)
@@ -88,7 +103,7 @@ function driveBots() {
           act(() => pushFor(seat, move))
         }
       } catch (e) {
-        if (e.code !== 'ERR_GAME_OVER' && e.code !== 'ERR_NOT_YOUR_TURN') throw e
+        if (e.code !== 'ERR_GAME_OVER' && e.code !== 'ERR_NOT_YOUR_TURN' && e.code !== 'ABORT_ERR') throw e
       } finally {
         thinking.delete(seat)
         if (gen === generation) {

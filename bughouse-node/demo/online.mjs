@@ -64,7 +64,7 @@ export function joinServer(params) {
   moves.id = 'events'
   document.querySelector('header').append(controls)
   document.querySelector('main').before(lobby)
-  document.querySelector('main').after(moves)
+  $('status').after(moves) // below the boards and the status line
 
   const send = (frame) => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify(frame))
 
@@ -80,6 +80,7 @@ export function joinServer(params) {
   function onFrame(f) {
     switch (f.type) {
       case 'hello':
+        setStatus(`Connected to ${url}.`)
         if (table === null) send({ type: 'list' })
         else enterTable(table)
         break
@@ -161,8 +162,8 @@ export function joinServer(params) {
     for (const e of f.log ?? []) {
       if (e.kind === 'move') lastMove[boardOf(e.seat)] = e.uci
     }
-    // The engine's log (moves in UCI; offers fold into the next move), then
-    // the reports from here on, numbered by the server.
+    // The engine's log (offers fold into the next move's entry), then the
+    // reports from here on, numbered by the server.
     events.push(...(f.log ?? []).map((e, index) => ({ index, text: describe(e) })))
     readBoards()
     render()
@@ -228,6 +229,8 @@ export function joinServer(params) {
 
   function renderLobby(tables) {
     lobby.hidden = false
+    moves.hidden = true
+    setStatus('Choose a table and a seat (the computer plays the others), watch one, or open one.')
     const list = document.createElement('ul')
     list.id = 'tables'
     for (const t of tables) {
@@ -477,6 +480,7 @@ export function joinServer(params) {
       for (const id of ['A', 'B']) $(`wrap-${id}`).replaceChildren()
     }
     main.dataset.status = view.status
+    moves.hidden = events.length === 0
     renderClocks()
     moves.replaceChildren(
       ...events.map((e) => {

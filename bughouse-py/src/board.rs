@@ -895,45 +895,117 @@ impl PyBoard {
     }
 
     /// Pickles as the starting FEN, the flavour and the moves in UCI; the
-    /// moves are replayed through the rules on unpickling.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> (Bound<'py, PyType>, (), (String, bool, Vec<String>)) {
+    /// moves are replayed through the rules on unpickling. A board whose
+    /// moves do not replay from its start alone (a game's board, whose
+    /// pockets the partner's captures filled between its moves, R5) also
+    /// keeps the FEN before each move and its FEN now.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (), BoardPickle) {
         let state = slf.get().lock().clone();
-        let moves = state
-            .stack
-            .iter()
-            .map(|(_, m)| m.map_or_else(|| moves::NULL_UCI.to_string(), |m| m.to_string()))
-            .collect();
-        (
-            slf.get_type(),
-            (),
-            (
-                state.root().to_string(),
-                state.board.flavour() == Flavour::Crazyhouse,
-                moves,
-            ),
-        )
+        (slf.get_type(), (), BoardPickle::of(&state))
     }
 
-    /// Restores a pickled board: the FEN is read and every move is checked.
-    fn __setstate__(&self, state: (String, bool, Vec<String>)) -> PyResult<()> {
-        let (fen, crazyhouse, moves) = state;
-        let mut restored =
-            BoardState::new(Board::from_fen(&fen, PyBoard::flavour_arg(crazyhouse)).or_raise()?);
-        for uci in &moves {
-            let before = restored.board;
-            let mv = PyMove::parse_or_null(uci)?;
-            match mv {
-                Some(mv) => drop(restored.board.play(mv).or_raise()?),
-                None => {
-                    restored.board = before.null_move().ok_or_else(errors::null_move_in_check)?;
-                }
-            }
-            restored.stack.push((before, mv));
-        }
+    /// Restores a pickled board: every FEN is read (N1) and every move is
+    /// checked on the position it was played on.
+    fn __setstate__(&self, state: BoardPickle) -> PyResult<()> {
+        let restored = state.restore()?;
         *self.lock() = restored;
         Ok(())
+    }
+}
+
+/// What a pickled board holds (see `PyBoard.__reduce__`).
+#[derive(FromPyObject, IntoPyObject)]
+pub(crate) enum BoardPickle {
+    /// `(start FEN, crazyhouse, moves in UCI)`: the moves replay from the start.
+    Replayed(String, bool, Vec<String>),
+    /// `(start FEN, crazyhouse, moves in UCI, FEN before each move, FEN
+    /// now)`: a board whose pockets changed between its moves.
+    Positions(String, bool, Vec<String>, Vec<String>, String),
+}
+
+/// The UCI of a stack entry (`"0000"` for the null move).
+fn stack_uci(m: Option<Move>) -> String {
+    m.map_or_else(|| moves::NULL_UCI.to_string(), |m| m.to_string())
+}
+
+/// Plays a stack entry on `board`, checked: a move through the rules, the
+/// null move through the core's `Board::null_move`.
+fn replay_entry(board: &mut Board, m: Option<Move>) -> PyResult<()> {
+    match m {
+        Some(m) => board.play(m).map(drop).or_raise(),
+        None => {
+            *board = board.null_move().ok_or_else(errors::null_move_in_check)?;
+            Ok(())
+        }
+    }
+}
+
+impl BoardPickle {
+    fn of(state: &BoardState) -> BoardPickle {
+        let root = state.root();
+        let crazyhouse = root.flavour() == Flavour::Crazyhouse;
+        let moves: Vec<String> = state.stack.iter().map(|(_, m)| stack_uci(*m)).collect();
+        let mut replayed = root;
+        let replays = state.stack.iter().all(|(before, m)| {
+            let same = replayed == *before;
+            same && replay_entry(&mut replayed, *m).is_ok()
+        }) && replayed == state.board;
+        if replays {
+            BoardPickle::Replayed(root.to_string(), crazyhouse, moves)
+        } else {
+            let befores = state.stack.iter().map(|(b, _)| b.to_string()).collect();
+            BoardPickle::Positions(
+                root.to_string(),
+                crazyhouse,
+                moves,
+                befores,
+                state.board.to_string(),
+            )
+        }
+    }
+
+    fn restore(self) -> PyResult<BoardState> {
+        match self {
+            BoardPickle::Replayed(fen, crazyhouse, moves) => {
+                let flavour = PyBoard::flavour_arg(crazyhouse);
+                let mut restored = BoardState::new(Board::from_fen(&fen, flavour).or_raise()?);
+                for uci in &moves {
+                    let before = restored.board;
+                    let mv = PyMove::parse_or_null(uci)?;
+                    replay_entry(&mut restored.board, mv)?;
+                    restored.stack.push((before, mv));
+                }
+                Ok(restored)
+            }
+            BoardPickle::Positions(fen, crazyhouse, moves, befores, now) => {
+                let flavour = PyBoard::flavour_arg(crazyhouse);
+                if moves.len() != befores.len() {
+                    return Err(errors::bad_setting(format!(
+                        "cannot unpickle Board: {} moves but {} positions before them",
+                        moves.len(),
+                        befores.len()
+                    )));
+                }
+                let root = Board::from_fen(&fen, flavour).or_raise()?;
+                let mut stack = Vec::with_capacity(moves.len());
+                for (uci, before) in moves.iter().zip(&befores) {
+                    let before = Board::from_fen(before, flavour).or_raise()?;
+                    let mv = PyMove::parse_or_null(uci)?;
+                    let mut probe = before;
+                    replay_entry(&mut probe, mv)?;
+                    stack.push((before, mv));
+                }
+                if stack.first().is_some_and(|(b, _)| *b != root) {
+                    return Err(errors::bad_setting(
+                        "cannot unpickle Board: the first position is not the start".into(),
+                    ));
+                }
+                Ok(BoardState {
+                    board: Board::from_fen(&now, flavour).or_raise()?,
+                    stack,
+                })
+            }
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
     Action, BoardId, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Seat, TimeControl,
     bfen::Bfen, bfen::parse_bfen, bot::BotAction, bot::TimePlan, game::ActionKind,
-    game::MAX_MOVE_CAP, game::Snapshot,
+    game::MAX_MOVE_CAP, game::Snapshot, san::SanPlus,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -30,8 +30,9 @@ use crate::pocket::PyPocket;
 use crate::time_control::{self, PyTimeControl};
 
 /// One history entry as Python sees it: `(seat, move or None for a sit,
-/// at_ms, clock_ms or None)`.
-type HistoryEntry = (String, Option<Move>, u64, Option<i32>);
+/// at_ms, clock_ms or None, SAN or None for a sit)`, made into a
+/// `bughouse.HistoryEntry` (a named tuple).
+type HistoryEntry = (String, Option<Move>, u64, Option<i32>, Option<String>);
 
 /// One log entry as Python sees it: `(seat or None for a tick, kind, UCI
 /// or None, at_ms, clock_ms or None, offers standing before a move or sit)`,
@@ -366,13 +367,27 @@ impl PyGame {
         self.lock().settings().move_cap
     }
 
-    /// A copy of board `"A"` or `"B"` as it stands (bughouse flavour; its
-    /// move stack starts empty). A copy: editing it (its pockets included)
-    /// leaves the game as it is.
+    /// A copy of board `"A"` or `"B"` as it stands (bughouse flavour),
+    /// with the board's moves in this game as its `move_stack`: `pop()`
+    /// walks back through the positions as they stood before each move,
+    /// pockets as the partner's captures had filled them (R5). A copy:
+    /// pushing on it or editing it leaves the game as it is.
     fn board(&self, board: &str) -> PyResult<PyBoard> {
         let id = convert::board_id(board)?;
-        let position = *self.lock().board(id);
-        Ok(PyBoard::from_state(BoardState::new(position)))
+        let state = {
+            let game = self.lock();
+            let mut stack = Vec::new();
+            game.each_move_with_board(|_, seat, m, before| {
+                if seat.board == id {
+                    stack.push((*before, Some(m)));
+                }
+            });
+            BoardState {
+                board: *game.board(id),
+                stack,
+            }
+        };
+        Ok(PyBoard::from_state(state))
     }
 
     /// The FEN of board `"A"` or `"B"` (N1).
@@ -712,31 +727,34 @@ impl PyGame {
             .collect()
     }
 
-    /// Every accepted move, drop and sit in play order: `(seat, move or
-    /// None for a sit, at_ms, clock_ms)`, `clock_ms` being the mover's
-    /// clock after the move (computed in a live game with clocks, as
-    /// recorded in a replayed record, else None).
-    #[allow(clippy::type_complexity)]
-    fn history<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<Vec<(String, Option<Bound<'py, PyMove>>, u64, Option<i32>)>> {
-        let entries: Vec<HistoryEntry> = self
-            .lock()
-            .history()
-            .filter_map(|a| {
-                Some((
-                    convert::seat_letter(a.seat?),
-                    a.as_move(),
-                    a.at_ms,
-                    a.clock_ms,
-                ))
-            })
-            .collect();
+    /// Every accepted move, drop and sit in play order, as
+    /// `bughouse.HistoryEntry` named tuples `(seat, move, at_ms, clock_ms,
+    /// san)`: `move` and `san` None for a sit, `clock_ms` the mover's clock
+    /// after the move (computed in a live game with clocks, as recorded in
+    /// a replayed record, else None), `san` the move as played on its
+    /// board (with `+`/`#`, R16).
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let entries: Vec<HistoryEntry> = {
+            let game = self.lock();
+            let mut sans = Vec::new();
+            game.each_move_with_board(|_, _, m, before| {
+                sans.push(SanPlus::from_move(before, m).to_string());
+            });
+            let mut sans = sans.into_iter();
+            game.history()
+                .filter_map(|a| {
+                    let m = a.as_move();
+                    let san = m.and_then(|_| sans.next());
+                    Some((convert::seat_letter(a.seat?), m, a.at_ms, a.clock_ms, san))
+                })
+                .collect()
+        };
+        let entry_type = py.import("bughouse._history")?.getattr("HistoryEntry")?;
         entries
             .into_iter()
-            .map(|(seat, m, at, clock)| {
-                Ok((seat, m.map(|m| moves::to_py(py, m)).transpose()?, at, clock))
+            .map(|(seat, m, at, clock, san)| {
+                let m = m.map(|m| moves::to_py(py, m)).transpose()?;
+                entry_type.call1((seat, m, at, clock, san))
             })
             .collect()
     }
@@ -904,18 +922,29 @@ impl PyGame {
             .extract()
     }
 
+    /// `<Game live 180+0, 3 moves, last A-White exd5, 'fenA | fenB'>`: the
+    /// way of playing and clocks, the moves played, the last move in SAN
+    /// (or the ending once over) and both boards as BFEN.
     fn __repr__(&self) -> String {
         let game = self.lock();
         let clocks = match (game.settings().mode, game.settings().time_control) {
             (Mode::Live, Some(tc)) => format!("live {tc}"),
             (Mode::Live, None) => "live, no clocks".to_string(),
-            (Mode::TurnBased, _) => "turn".to_string(),
+            (Mode::TurnBased, _) => "turn-based".to_string(),
         };
-        let state = match game.outcome() {
-            Some(o) => format!("over: {}", o.reason.as_str()),
-            None => format!("{} moves", game.moves_played()),
-        };
-        format!("<Game ({clocks}) '{}' {state}>", game.bfen())
+        let mut last = None;
+        game.each_move_with_board(|_, seat, m, before| {
+            last = Some((seat, SanPlus::from_move(before, m)));
+        });
+        let plural = if game.moves_played() == 1 { "" } else { "s" };
+        let mut parts = vec![clocks, format!("{} move{plural}", game.moves_played())];
+        if let Some((seat, san)) = last {
+            parts.push(format!("last {seat} {san}"));
+        }
+        if let Some(o) = game.outcome() {
+            parts.push(format!("over: {o}"));
+        }
+        format!("<Game {}, '{}'>", parts.join(", "), game.bfen())
     }
 
     /// Pickles as the settings, the start, the history and the ending; the

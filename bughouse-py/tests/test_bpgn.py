@@ -81,7 +81,7 @@ def test_fics_record_fields():
     assert record.ending_kind == "time" and record.loser == "b"
     # The recorded clocks are data in the replayed game's history.
     history = bughouse_game(record).history()
-    assert all(clock is not None for _, _, _, clock in history)
+    assert all(entry.clock_ms is not None for entry in history)
     assert bughouse_game(record).time_control is None
     with pytest.raises(bughouse.BughouseError, match="no clocks"):
         bughouse_game(record).clock("A")

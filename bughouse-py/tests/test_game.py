@@ -238,7 +238,7 @@ def test_r20_f1_the_side_to_move_runs_from_zero_and_the_increment_is_added():
     assert game.clock("A") == 61_000  # 60 s - 1 s + the 2 s increment
     assert game.clock("a", at_ms=5000) == 56_000  # runs since the move at 1 s
     assert game.clock("A", at_ms=5000) == 61_000  # stopped
-    assert game.history() == [("A", uci("e2e4"), 1000, 61_000)]
+    assert game.history() == [("A", uci("e2e4"), 1000, 61_000, "e4")]
     # `clock(seat, at_ms)` never reads before the game's time (F3): the
     # core refuses it, nothing changes.
     with pytest.raises(bughouse.BughouseError, match=r"time went backwards: 0 ms is before 1000 ms \(F3\)"):
@@ -813,15 +813,15 @@ def test_history_has_sits_timestamps_and_clocks():
     game = Game(mode="turn")
     game.push("A", "e4", at_ms=10)
     game.sit("B")
-    assert game.history() == [("A", uci("e2e4"), 10, None), ("B", None, 10, None)]
+    assert game.history() == [("A", uci("e2e4"), 10, None, "e4"), ("B", None, 10, None, None)]
     assert game.moves() == [("A", uci("e2e4"))]
 
 
 def test_repr_and_outcome_values():
-    assert repr(Game()).startswith("<Game (live 180+0) '")
+    assert repr(Game()).startswith("<Game live 180+0, 0 moves, '")
     ended = Game()
     ended.resign("A")
-    assert repr(ended).endswith("over: resignation>")
+    assert "over: A-White resigned: team 2 wins (R29)" in repr(ended)
     outcome = Outcome("checkmate", "a")
     assert repr(outcome) == "Outcome('checkmate', 'a')" and eval(repr(outcome)) == outcome
     assert repr(Outcome("move_cap")) == "Outcome('move_cap')"

@@ -5,7 +5,11 @@ import pickle
 
 import pytest
 
-from bughouse import Game
+from bughouse import Game, Move
+
+
+def uci(text: str) -> Move:
+    return Move.from_uci(text)
 
 
 def test_r5_r6_r16_the_report_of_a_capture():
@@ -80,3 +84,109 @@ def test_a_log_that_does_not_follow_is_refused():
         Game.from_log([("A", "move", "e2e5", 0, None, "")])
     with pytest.raises(BughouseError, match="not a log entry"):
         Game.from_log([("A", "dance", None, 0, None, "")])
+
+
+# --- SAN in the history, each board's move stack, the repr --------------------
+
+
+def random_game(seed: int, actions: int = 160) -> tuple[Game, list[str], dict[str, list[tuple[str, str]]]]:
+    """A live game without clocks played at random: the SAN the core
+    reported for each move as it was played, and per board the FEN before
+    each of its moves with the move's UCI."""
+    import random
+
+    from bughouse import BughouseError
+
+    rng = random.Random(seed)
+    game = Game(time_control=None)
+    reported: list[str] = []
+    before: dict[str, list[tuple[str, str]]] = {"A": [], "B": []}
+    for _ in range(actions):
+        seats = [s for s in "AaBb" if game.legal_moves(s)]
+        if not seats or game.is_over():
+            break
+        seat = rng.choice(seats)
+        moves = game.legal_moves(seat)
+        # Prefer captures and drops, so that pockets fill and drops play.
+        spicy = [m for m in moves if m.drop is not None or game.board(seat.upper()).is_capture(m)]
+        m = rng.choice(spicy if spicy and rng.random() < 0.7 else moves)
+        fen = game.board_fen(seat.upper())
+        try:
+            game.push(seat, m)
+        except BughouseError:  # pragma: no cover - a legal move is accepted
+            raise
+        before[seat.upper()].append((fen, m.uci()))
+        assert game.report is not None
+        reported.append(game.report["san"])
+    return game, reported, before
+
+
+def test_history_san_is_the_san_each_move_was_reported_with():
+    drops = 0
+    for seed in range(6):
+        game, reported, _ = random_game(seed)
+        history = game.history()
+        assert [h.san for h in history] == reported
+        assert [h.move.uci() for h in history if h.move] == [m.uci() for _, m in game.moves()]
+        seat, move, at_ms, clock_ms, san = history[-1]  # unpacks as a tuple
+        assert (seat, move, at_ms, clock_ms, san) == tuple(history[-1])
+        drops += sum("@" in h.san for h in history if h.san)
+    assert drops > 20  # drops of pieces the partner captured are in it
+
+
+def test_history_san_of_sits_is_none_and_the_entry_is_a_named_tuple():
+    import bughouse
+
+    game = Game(mode="turn")
+    game.push("A", "e4")
+    game.sit("B")
+    assert game.history() == [("A", uci("e2e4"), 0, None, "e4"), ("B", None, 0, None, None)]
+    entry = game.history()[0]
+    assert isinstance(entry, bughouse.HistoryEntry) and entry.san == "e4" and entry.seat == "A"
+    assert entry._fields == ("seat", "move", "at_ms", "clock_ms", "san")
+
+
+def test_each_boards_move_stack_walks_back_through_the_game():
+    for seed in (1, 2, 3):
+        game, _, before = random_game(seed)
+        for letter in "AB":
+            board = game.board(letter)
+            assert [m.uci() for m in board.move_stack] == [u for _, u in before[letter]]
+            assert board.fen() == game.board_fen(letter)
+            again = pickle.loads(pickle.dumps(board))
+            assert again == board and again.move_stack == board.move_stack
+            for fen, u in reversed(before[letter]):
+                assert board.pop().uci() == u and board.fen() == fen
+                assert again.pop().uci() == u and again.fen() == fen
+            assert board.move_stack == [] and board.fen() == bughouse_start()
+
+
+def bughouse_start() -> str:
+    import bughouse
+
+    return bughouse.STARTING_FEN
+
+
+def test_a_games_board_is_a_copy():
+    game = Game(time_control=None)
+    game.push("A", "e4")
+    board = game.board("A")
+    board.push_san("e5")
+    board.pop()
+    board.pop()
+    assert game.board_fen("A") != board.fen() and len(game.moves()) == 1
+
+
+def test_repr_says_the_way_of_playing_moves_last_move_and_ending():
+    game = Game()
+    assert repr(game) == f"<Game live 180+0, 0 moves, '{game.bfen()}'>"
+    game.push("A", "e4", at_ms=100)
+    game.push("a", "d5", at_ms=200)
+    game.push("A", "exd5", at_ms=300)
+    assert repr(game) == f"<Game live 180+0, 3 moves, last A-White exd5, '{game.bfen()}'>"
+    game.resign("b", at_ms=400)
+    assert repr(game).startswith("<Game live 180+0, 3 moves, last A-White exd5, over: B-Black resigned: team 2 wins (R29), ")
+    turn = Game(mode="turn")
+    turn.push("A", "e4")
+    assert repr(turn).startswith("<Game turn-based, 1 move, last A-White e4, '")
+    assert repr(Game(time_control=None)).startswith("<Game live, no clocks, 0 moves")

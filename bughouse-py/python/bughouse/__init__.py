@@ -125,5 +125,9 @@ __all__ = [
     "InvalidBpgnError",
 ]
 
+from bughouse._history import HistoryEntry  # noqa: E402
+
+__all__.append("HistoryEntry")
+
 # Pictures (pure Python over the engine's reads): `bughouse.svg.board(b)`.
 from bughouse import svg  # noqa: E402

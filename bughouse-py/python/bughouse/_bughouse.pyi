@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Literal, Optional, Protocol, Union, final
 
+from bughouse._history import HistoryEntry
 from bughouse.literals import (
     BoardStatus,
     EndReason,
@@ -569,7 +570,7 @@ class Game:
     @property
     def moves_played(self) -> int: ...
     def board(self, board: str) -> Board:
-        """A copy of board "A" or "B"."""
+        """A copy of board "A" or "B", its moves in this game as ``move_stack``."""
     def board_fen(self, board: str) -> str: ...
     def bfen(self) -> str: ...
     def pocket(self, seat: str) -> Pocket: ...
@@ -614,8 +615,8 @@ class Game:
     def outcome(self) -> Optional[Outcome]: ...
     def is_over(self) -> bool: ...
     def moves(self) -> list[tuple[Seat, Move]]: ...
-    def history(self) -> list[tuple[Seat, Optional[Move], int, Optional[int]]]:
-        """``(seat, move or None for a sit, at_ms, clock_ms)`` per action."""
+    def history(self) -> list[HistoryEntry]:
+        """``HistoryEntry(seat, move, at_ms, clock_ms, san)`` per move, drop or sit."""
     def bpgn(self, tags: Optional[Mapping[str, str]] = None) -> str: ...
     def log(
         self,

@@ -130,10 +130,10 @@ describe('the demo page online', () => {
     // A reload: the token this browser kept brings A-Black back to the seat.
     await all.a.page.reload()
     await all.a.page.waitForFunction(() => globalThis.bughouseOnline?.seat === 'a', null, WAIT)
-    // The page shows the game so far from the engine's log (moves in UCI).
+    // The page shows the game so far from the engine's log.
     await all.a.page.waitForSelector('#events li[data-index="4"]', WAIT)
     assert.deepEqual(await all.a.page.$$eval('#events li', (items) => items.map((li) => li.textContent)),
-      ['A-White e2e4', 'A-Black d7d5', 'A-White e4d5', 'B-White g1f3', 'B-Black P@e5'])
+      ['A-White e4', 'A-Black d5', 'A-White exd5', 'B-White Nf3', 'B-Black P@e5'])
     await click(all.a.page, 'd8d5') // a white pawn taken goes to B-White (R5)
     for (const { page } of Object.values(all)) {
       await seen(page, 6, "A-Black Qxd5 — takes a pawn, to B-White's pocket (R5)")

@@ -263,7 +263,7 @@ impl Table {
         }
         if let Some(humans) = stored.humans {
             let settings = settings_of(&stored.spec, humans);
-            let game = TableGame::restore(settings, &stored.log, stored.reported)
+            let game = TableGame::restore(settings, &stored.log, stored.reported, stored.sans)
                 .map_err(|e| format!("table {}: {e}", stored.id))?;
             table.offset_ms = game.game().now_ms();
             table.game = Some(game);
@@ -1015,7 +1015,13 @@ impl Table {
             frame["outcome"] = json!(game.game().outcome().map(outcome_view));
             frame["server_ms"] = json!(self.game_time(Instant::now()));
             frame["seq"] = json!(game.reported());
-            frame["log"] = Value::Array(game.log().iter().map(log_view).collect());
+            frame["log"] = Value::Array(
+                game.log()
+                    .iter()
+                    .zip(game.sans())
+                    .map(|(entry, san)| log_view(entry, san.as_deref()))
+                    .collect(),
+            );
         }
         self.send(conn, frame);
     }
@@ -1113,12 +1119,14 @@ fn outcome_view(outcome: Outcome) -> Value {
     })
 }
 
-/// One entry of the engine's log (`Game::log`), as `state` frames show it.
-fn log_view(entry: &Action) -> Value {
+/// One entry of the engine's log (`Game::log`), as `state` frames show it,
+/// with a move's SAN as its report gave it.
+fn log_view(entry: &Action, san: Option<&str>) -> Value {
     json!({
         "seat": entry.seat.map(seat_letter),
         "kind": entry.kind.as_str(),
         "uci": entry.as_move().map(|m| m.to_string()),
+        "san": san,
         "at_ms": entry.at_ms,
         "clock_ms": entry.clock_ms,
         "offers": entry.offers.seats().map(|s| s.char()).collect::<String>(),

@@ -207,6 +207,8 @@ async fn kill_9_in_the_middle_of_20_games_then_all_continue_from_the_same_state_
         for report in seen {
             let seq = report["seq"].as_u64().unwrap() as usize;
             assert_eq!(reported_part(&log[seq - 1]), log_of(report), "table {id}");
+            // …with each move's SAN kept for display.
+            assert_eq!(log[seq - 1]["san"], report["san"], "table {id}");
         }
         for pair in seen.windows(2) {
             assert_eq!(pair[1]["seq"], pair[0]["seq"].as_u64().unwrap() + 1);
