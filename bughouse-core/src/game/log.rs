@@ -209,7 +209,7 @@ impl Game {
     /// two boards (no second game, no allocation).
     ///
     /// ```
-    /// use bughouse_core::{Game, GameSettings, SanPlus, Seat};
+    /// use bughouse_core::{Game, GameSettings, san::SanPlus, Seat};
     ///
     /// let mut game = Game::new(GameSettings::default())?;
     /// game.play_text(Seat::A_WHITE, "e4", Some(100))?;
