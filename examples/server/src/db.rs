@@ -18,7 +18,7 @@ use tokio::sync::oneshot;
 
 use crate::protocol::TableSpec;
 use crate::table::LogChange;
-use bughouse_core::{Action, ActionKind, Mode, Move, Seat, Seats};
+use bughouse_core::{Action, Mode, Move, Seat, Seats, game::ActionKind};
 
 /// One write.
 #[derive(Debug)]

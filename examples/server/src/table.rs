@@ -15,8 +15,8 @@
 //! entry), and a restart rebuilds the game with `Game::restore` from it.
 
 use bughouse_core::{
-    Action, ActionKind, Game, GameError, GameSettings, Move, Outcome, Report as CoreReport,
-    RestoreError, Role, Seat, SetupError,
+    Action, Game, GameError, GameSettings, Move, Outcome, Report as CoreReport, Role, Seat,
+    SetupError, game::ActionKind, game::RestoreError,
 };
 
 /// What a seat (or the clock) does, as the server asks the engine.

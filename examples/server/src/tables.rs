@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use bughouse_core::{
-    Action, BoardId, BotAction, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl,
+    Action, BoardId, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl, bot::BotAction,
 };
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
