@@ -114,7 +114,9 @@ describe('the demo page online', () => {
       await seen(page, 3, "A-White exd5 — takes a pawn, to B-Black's pocket (R5)")
       await page.waitForFunction(() => document.querySelector('.pocket[data-seat="b"] .pieces')?.dataset.pocket === 'P', null, WAIT)
     }
-    await click(all.B.page, 'g1f3')
+    // B-White drags the knight, as a person with a mouse would.
+    await all.B.page.waitForFunction(() => globalThis.bughouseOnline?.legalMoves().includes('g1f3'), null, WAIT)
+    await square(all.B.page, 'B', 'g1').dragTo(square(all.B.page, 'B', 'f3'))
     await seen(all.b.page, 4, 'B-White Nf3')
     await click(all.b.page, 'P@e5') // …who drops it on board B (R9)
     for (const { page } of Object.values(all)) {
