@@ -500,7 +500,10 @@ export function joinServer(params) {
         return li
       }),
     )
-    if (view.outcome) return setStatus(`${view.outcome.text} (${view.outcome.rule})`, view.outcome)
+    if (view.outcome) {
+      const { text, rule } = view.outcome // the engine's text names its rule
+      return setStatus(text.includes(rule) ? text : `${text} (${rule})`, view.outcome)
+    }
     if (notice) return setStatus(notice)
     if (view.status === 'waiting') return setStatus('Waiting for players: four seated humans start the game, or a seated one starts it now.')
     const turn = view.settings.mode === 'turn_based' ? `${NAMES[view.to_act]} to act` : 'live: both boards play at once'
