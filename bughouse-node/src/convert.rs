@@ -134,7 +134,7 @@ pub fn uci_of_code(code: u32) -> Result<String> {
 
 /// The size index.js gives its move code buffer (not re-exported by it).
 #[napi(skip_typescript)]
-pub const MAX_LEGAL_MOVES: u32 = core::MAX_LEGAL_MOVES as u32;
+pub const MAX_LEGAL_MOVES: u32 = core::board::MAX_LEGAL_MOVES as u32;
 
 /// Reads a seat, one BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
 /// B-White, `'b'` B-Black (the core's reading).
@@ -176,11 +176,6 @@ impl From<core::Outcome> for Outcome {
             message: o.to_string(),
         }
     }
-}
-
-/// Reads move text for one board, the core's way (`Board::parse_move`).
-pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
-    bughouse_js::args::parse_move(board, text).js()
 }
 
 /// The JavaScript type of a value, for messages: "a string".

@@ -28,9 +28,9 @@
 use arbitrary::{Arbitrary, Unstructured};
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, Board, DEFAULT_MOVE_CAP, EndReason, Flavour, Game, GameError, GameSettings,
-    MAX_MOVE_CAP, Mode, Move, Outcome, Report, Role, SITS_PER_SEAT, Seat, Seats, SetupError,
-    Square, TimeControl, parse_bfen,
+    Board, EndReason, Flavour, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Role,
+    Seat, Seats, SetupError, Square, TimeControl, bfen::Bfen, bfen::parse_bfen, game::ActionKind,
+    game::DEFAULT_MOVE_CAP, game::MAX_MOVE_CAP, game::SITS_PER_SEAT,
 };
 use bughouse_fuzz::{check_board, check_board_structure, match_material, seed_bfen_boards};
 use bughouse_testkit::Rng;
@@ -721,7 +721,8 @@ fn undo(game: &mut Game, exact: Option<&Game>, conserved: &[[u32; 5]; 2]) {
 /// of the log: at the largest cap they took most of this target's time.
 /// Full logs are restored by the core's tests (`game_api.rs`,
 /// `game_props.rs`); here, where the action sequences vary, logs up to this
-/// length. (Once the replay is linear, this can be `LOG_CAPACITY`.)
+/// length: each undo or restore replays the whole log (linear in its
+/// length), which on the longest logs would dominate an input's time.
 const RESTORE_LOG: usize = 512;
 
 fuzz_target!(|input: Input| {
