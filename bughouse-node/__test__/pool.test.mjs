@@ -82,6 +82,10 @@ describe('botMoveAsync: the engine search pool', () => {
 
   it('timeMs bounds a search by wall time, sync and async', async () => {
     const game = untimed()
+    // The WebAssembly build's first asynchronous search starts its workers
+    // (each compiles the module): started here, so the bound below times
+    // the search.
+    if (process.env.BUGHOUSE_AS_WASM) await game.botMoveAsync('A', { nodes: 1 })
     for (const search of [() => game.botMove('A', { timeMs: 40 }), () => game.botMoveAsync('A', { timeMs: 40 })]) {
       const started = performance.now()
       const m = await search()
@@ -126,7 +130,10 @@ describe('botMoveAsync: the engine search pool', () => {
     const started = performance.now()
     await worker.terminate()
     const ms = performance.now() - started
-    assert.ok(ms <= 100, `terminate() took ${ms.toFixed(1)} ms`)
+    // 100 ms for the addon (issue 13); the WebAssembly build's worker also
+    // terminates the pool's own workers it started, nested: a wider bound.
+    const bound = process.env.BUGHOUSE_AS_WASM ? 300 : 100
+    assert.ok(ms <= bound, `terminate() took ${ms.toFixed(1)} ms`)
     // The pool is free again soon: the worker's queued searches were skipped.
     const game = untimed()
     const again = performance.now()

@@ -9,7 +9,8 @@ use napi::bindgen_prelude::{BufferSlice, Either, Object, Unknown};
 use napi_derive::napi;
 
 use crate::convert::{self, BoardOptions, Piece, Pocket};
-use crate::error::{self, Code, Result};
+use crate::error::{self, Js, Result};
+use bughouse_js::board::PlayedBoard;
 
 /// One board: placement, promoted marks, both pockets, side to move.
 ///
@@ -19,36 +20,16 @@ use crate::error::{self, Code, Result};
 #[napi]
 #[derive(Debug, Clone)]
 pub struct Board {
-    pub(crate) inner: core::Board,
-    /// The positions before each move played by `push`, with that move.
-    history: Vec<(core::Board, core::Move)>,
+    /// The board and the moves `push` played on it (the shared layer's).
+    pub(crate) played: PlayedBoard,
 }
 
 impl Board {
     /// Wraps a core board with an empty history (`new Board`, `Game.board()`).
     pub(crate) fn from_core(inner: core::Board) -> Board {
         Board {
-            inner,
-            history: Vec::new(),
+            played: PlayedBoard::new(inner),
         }
-    }
-
-    /// The moves played by `push` and not taken back, oldest first.
-    pub(crate) fn played(&self) -> impl DoubleEndedIterator<Item = core::Move> + '_ {
-        self.history.iter().map(|&(_, m)| m)
-    }
-
-    /// Reads move text, UCI or SAN (N3), into a move that is legal here:
-    /// `ERR_INVALID_MOVE`, `ERR_ILLEGAL_MOVE` or `ERR_AMBIGUOUS_MOVE` else.
-    fn legal_move(&self, text: &str) -> Result<core::Move> {
-        let m = convert::parse_move(&self.inner, text)?;
-        // SAN resolves to a legal move; UCI is checked here, and `play` on a
-        // copy says why a move is refused.
-        if !self.inner.is_legal(m) {
-            let mut copy = self.inner;
-            copy.play(m).map_err(error::illegal_move)?;
-        }
-        Ok(m)
     }
 }
 
@@ -90,13 +71,13 @@ impl Board {
     /// en passant only when a capture is legal (R15).
     #[napi(catch_unwind)]
     pub fn fen(&self) -> String {
-        self.inner.to_string()
+        self.played.inner.to_string()
     }
 
     /// The side to move.
     #[napi(getter, catch_unwind, ts_return_type = "Color")]
     pub fn turn(&self) -> &'static str {
-        self.inner.turn().name()
+        self.played.inner.turn().name()
     }
 
     /// The legal moves and drops as move codes (see [`convert::move_code`]),
@@ -106,7 +87,7 @@ impl Board {
     /// crossing instead of one string and one array store per move.
     #[napi(js_name = "_legalMoveCodes", skip_typescript, catch_unwind)]
     pub fn legal_move_codes(&self, codes: BufferSlice) -> Result<u32> {
-        convert::write_move_codes(&self.inner.legal_moves(), codes)
+        convert::write_move_codes(&self.played.inner.legal_moves(), codes)
     }
 
     /// Every legal move and drop in SAN (N3), in the order of `legalMoves()`,
@@ -115,15 +96,7 @@ impl Board {
     /// per move, which makes the listing about twice as fast.
     #[napi(js_name = "_legalMovesSanText", skip_typescript, catch_unwind)]
     pub fn legal_moves_san_text(&self) -> String {
-        let moves = self.inner.legal_moves();
-        let mut out = String::with_capacity(moves.len() * 6);
-        for &m in moves.iter() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&self.inner.san(m).to_array_string());
-        }
-        out
+        self.played.legal_moves_san_text()
     }
 
     /// Plays a move given as UCI (`e2e4`, `e7e8q`, `N@f3`) or SAN (`Nf3`,
@@ -132,11 +105,7 @@ impl Board {
     /// that fits several moves); the board is unchanged on error.
     #[napi(catch_unwind)]
     pub fn push(&mut self, text: String) -> Result<String> {
-        let m = convert::parse_move(&self.inner, &text)?;
-        let before = self.inner;
-        self.inner.play(m).map_err(error::illegal_move)?;
-        self.history.push((before, m));
-        Ok(convert::uci(m))
+        self.played.push(&text).js()
     }
 
     /// The SAN of a legal move given as UCI (or SAN, written back in its
@@ -144,8 +113,7 @@ impl Board {
     /// Throws as `push` does; the board is unchanged.
     #[napi(catch_unwind)]
     pub fn san(&self, text: String) -> Result<String> {
-        let m = self.legal_move(&text)?;
-        Ok(self.inner.san(m).to_array_string().to_string())
+        self.played.san(&text).js()
     }
 
     /// The UCI of the legal move that move text (SAN or UCI) names here,
@@ -153,25 +121,20 @@ impl Board {
     /// does.
     #[napi(catch_unwind)]
     pub fn parse_san(&self, text: String) -> Result<String> {
-        Ok(convert::uci(self.legal_move(&text)?))
+        self.played.parse_san(&text).js()
     }
 
     /// Takes back the last move played by `push` and returns its UCI.
     /// Throws `ERR_EMPTY_HISTORY` when there is none.
     #[napi(catch_unwind)]
     pub fn pop(&mut self) -> Result<String> {
-        let (before, m) = self
-            .history
-            .pop()
-            .ok_or_else(|| error::error(Code::EmptyHistory, "no move to take back"))?;
-        self.inner = before;
-        Ok(convert::uci(m))
+        self.played.pop().js()
     }
 
     /// Whether the side to move is in check.
     #[napi(catch_unwind)]
     pub fn is_check(&self) -> bool {
-        self.inner.is_check()
+        self.played.inner.is_check()
     }
 
     /// Checkmate. In the bughouse flavour (default) bughouse mate (R16,
@@ -182,7 +145,7 @@ impl Board {
     /// mate.
     #[napi(catch_unwind)]
     pub fn is_checkmate(&self) -> bool {
-        self.inner.is_checkmate()
+        self.played.inner.is_checkmate()
     }
 
     /// No legal move or drop, yet not mate. In the bughouse flavour the
@@ -190,27 +153,31 @@ impl Board {
     /// crazyhouse flavour this is stalemate, a draw in crazyhouse.
     #[napi(catch_unwind)]
     pub fn is_waiting(&self) -> bool {
-        self.inner.is_waiting()
+        self.played.inner.is_waiting()
     }
 
     /// Crazyhouse flavour: stalemate, a draw (as chessops says). Never in
     /// the bughouse flavour, where a side without a move waits (R18).
     #[napi(catch_unwind)]
     pub fn is_stalemate(&self) -> bool {
-        self.inner.is_stalemate()
+        self.played.inner.is_stalemate()
     }
 
     /// Whether a dropped piece could ever block the check (R16, R17): one
     /// checker, not a knight or pawn, with an empty square between.
     #[napi(catch_unwind)]
     pub fn drop_could_block_check(&self) -> bool {
-        self.inner.drop_could_block_check()
+        self.played.inner.drop_could_block_check()
     }
 
     /// The pieces `color` may drop (R3). Throws `ERR_INVALID_ARG_VALUE`.
     #[napi(catch_unwind, ts_args_type = "color: Color")]
     pub fn pocket(&self, color: String) -> Result<Pocket> {
-        Ok(self.inner.pocket(convert::parse_color(&color)?).into())
+        Ok(self
+            .played
+            .inner
+            .pocket(convert::parse_color(&color)?)
+            .into())
     }
 
     /// The piece on a square such as `'e4'`, or `null`. Throws
@@ -218,6 +185,7 @@ impl Board {
     #[napi(catch_unwind)]
     pub fn piece_at(&self, square: String) -> Result<Option<Piece>> {
         Ok(self
+            .played
             .inner
             .piece_at(convert::parse_square(&square)?)
             .map(Piece::from))
@@ -228,6 +196,6 @@ impl Board {
     #[napi(catch_unwind)]
     pub fn perft(&self, depth: f64) -> Result<f64> {
         let depth = convert::perft_depth(depth)?;
-        Ok(core::perft(&self.inner, depth) as f64)
+        Ok(core::perft(&self.played.inner, depth) as f64)
     }
 }

@@ -178,11 +178,6 @@ impl From<core::Outcome> for Outcome {
     }
 }
 
-/// Reads move text for one board, the core's way (`Board::parse_move`).
-pub fn parse_move(board: &core::Board, text: &str) -> Result<core::Move> {
-    bughouse_js::args::parse_move(board, text).js()
-}
-
 /// The JavaScript type of a value, for messages: "a string".
 pub fn type_name(value: &Unknown<'_>) -> &'static str {
     match value.get_type() {

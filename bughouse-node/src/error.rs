@@ -43,7 +43,6 @@ macro_rules! lift {
 }
 
 lift! {
-    illegal_move(e: bughouse_core::IllegalMoveError);
     game(e: bughouse_core::GameError);
     invalid_type(name: &str, expected: &str, got: &str);
     disposed();

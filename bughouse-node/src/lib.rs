@@ -1,8 +1,12 @@
 //! Node.js bindings for the bughouse rules engine: the npm package `bughouse`.
 //!
-//! Thin by design: every rule lives in `bughouse-core`; this crate converts
-//! values ([`convert`]) and maps errors in one place ([`error`]). One file per
-//! exported class or function group:
+//! Thin by design: every rule lives in `bughouse-core`, and everything a
+//! call does between a JavaScript value and the core (argument and option
+//! checks, codes and messages, the shapes of what is returned) in the layer
+//! this crate shares with the WebAssembly build (`js-shared`, crate
+//! `bughouse_js`), so a method is written once for both. This crate converts
+//! napi-rs values into that layer's ([`convert`]) and its errors into
+//! napi-rs ones ([`error`]). One file per exported class or function group:
 //!
 //! | file | exports |
 //! |---|---|

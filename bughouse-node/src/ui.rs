@@ -21,15 +21,13 @@ impl Board {
     /// first; empty when not in check.
     #[napi(catch_unwind)]
     pub fn checkers(&self) -> Vec<String> {
-        squares(self.inner.checkers())
+        squares(self.played.inner.checkers())
     }
 
     /// The square of the side to move's king when it is in check, else `null`.
     #[napi(catch_unwind)]
     pub fn checked_king(&self) -> Option<String> {
-        self.inner
-            .is_check()
-            .then(|| self.inner.king_of(self.inner.turn()).to_string())
+        self.played.checked_king()
     }
 
     /// The squares the piece on `square` attacks (with the board's
@@ -38,8 +36,8 @@ impl Board {
     #[napi(catch_unwind)]
     pub fn attacks(&self, square: String) -> Result<Vec<String>> {
         let sq = convert::parse_square(&square)?;
-        Ok(squares(match self.inner.piece_at(sq) {
-            Some(piece) => core::attacks::attacks(sq, piece, self.inner.occupied()),
+        Ok(squares(match self.played.inner.piece_at(sq) {
+            Some(piece) => core::attacks::attacks(sq, piece, self.played.inner.occupied()),
             None => core::Bitboard::EMPTY,
         }))
     }
@@ -47,13 +45,13 @@ impl Board {
     /// The moves played by `push` and not taken back, as UCI, oldest first.
     #[napi(catch_unwind)]
     pub fn history(&self) -> Vec<String> {
-        self.played().map(convert::uci).collect()
+        self.played.history()
     }
 
     /// The last move played by `push` and not taken back, as UCI, or `null`.
     #[napi(catch_unwind)]
     pub fn last_move(&self) -> Option<String> {
-        self.played().last().map(convert::uci)
+        self.played.last_move()
     }
 
     /// An independent copy, history included.

@@ -19,10 +19,10 @@
 //! Speed (issue 11): an input plays at most [`MAX_ACTIONS`] actions, and
 //! what costs time in proportion to the game — the FEN and BFEN round
 //! trips, the scans of the whole history — runs every [`FULL_EVERY`]
-//! actions, after each burst and at the end, not after every action. At the
-//! end of an input: the game restored from its log is the game (for logs up
-//! to [`RESTORE_LOG`] entries), the record writes as BPGN, and `restarted()`
-//! is the game it began as.
+//! actions, after each burst and at the end, not after every action; undo
+//! and restore, which replay the log, on logs up to [`RESTORE_LOG`] entries.
+//! At the end of an input: the game restored from its log is the game, the
+//! record writes as BPGN, and `restarted()` is the game it began as.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -715,16 +715,14 @@ fn undo(game: &mut Game, exact: Option<&Game>, conserved: &[[u32; 5]; 2]) {
     }
 }
 
-/// A log longer than this is undone at most once per input: undo replays
-/// the whole log.
-const LONG_UNDO_LOG: usize = 256;
-
-/// The longest log restored at the end of an input. `Game::restore` (and
-/// undo) compare the whole log rebuilt so far after each entry, so their
-/// cost grows with the square of the log: at the largest cap they took
-/// most of this target's time. Full logs are restored by the core's tests
-/// (`game_api.rs`, `game_props.rs`); here, where the action sequences vary,
-/// logs up to this length.
+/// The longest log undone or restored (at the end of an input).
+/// `Game::restore` and `Game::undo` replay the log and compare the whole
+/// log rebuilt so far after each entry, so their cost grows with the square
+/// of the log: at the largest cap they took most of this target's time.
+/// Full logs are restored by the core's tests (`game_api.rs`,
+/// `game_props.rs`); here, where the action sequences vary, logs up to this
+/// length: each undo or restore replays the whole log (linear in its
+/// length), which on the longest logs would dominate an input's time.
 const RESTORE_LOG: usize = 512;
 
 fuzz_target!(|input: Input| {
@@ -761,7 +759,6 @@ fuzz_target!(|input: Input| {
     let fresh = game.clone();
 
     let mut after_end = 0;
-    let mut long_undos = 0;
     // The game before the last action, when undo must give it back exactly.
     let mut exact: Option<Box<Game>> = None;
     for (step, action) in input.actions.iter().take(MAX_ACTIONS).enumerate() {
@@ -778,11 +775,8 @@ fuzz_target!(|input: Input| {
                 continue;
             }
             Action::Undo => {
-                if game.log().len() > LONG_UNDO_LOG {
-                    if long_undos > 0 {
-                        continue;
-                    }
-                    long_undos += 1;
+                if game.log().len() > RESTORE_LOG {
+                    continue;
                 }
                 undo(&mut game, exact.as_deref(), &conserved);
                 exact = None;

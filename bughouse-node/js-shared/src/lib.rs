@@ -14,6 +14,7 @@
 //! | [`options`] | `new Game(opts)`, `{ crazyhouse }`, BPGN tags |
 //! | [`out`] | a result as plain Rust ([`Out`]) and its JSON text |
 //! | [`shapes`] | the JavaScript shapes: outcome, pocket, log, report, snapshot, toJSON |
+//! | [`board`] | `Board`: a board and the moves `push` played on it |
 //! | [`bpgn`] | `readBpgn`: every record of an archive replayed |
 //! | [`game`] | `Game`'s state and methods; `Game.fromJSON`, `Game.fromBpgn` |
 //!
@@ -25,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod board;
 pub mod bpgn;
 pub mod error;
 pub mod game;

@@ -2,9 +2,11 @@
 //! API (`../src/`) through wasm-bindgen, for browsers, bundlers and Node
 //! where no addon fits.
 //!
-//! Thin by design, as the addon is: every rule lives in `bughouse-core`;
-//! this crate converts values ([`convert`]) and maps errors ([`error`]) with
-//! the addon's codes and messages. One file per file of the addon, with the
+//! Thin by design, as the addon is: every rule lives in `bughouse-core`,
+//! every check, code, message and shape in the layer both builds wrap
+//! (`../js-shared`, crate `bughouse_js`); this crate converts wasm-bindgen's
+//! values into that layer's ([`convert`]) and its errors into JavaScript
+//! ones ([`error`]). One file per file of the addon, with the
 //! same exports under the same names (`_`-prefixed ones are the JS layer's,
 //! `../wasm/api.mjs`, as `_`-prefixed ones of the addon are index.js's).
 //! `__test__/surface.test.mjs` compares the two builds' surfaces, and the

@@ -263,7 +263,7 @@ impl Table {
         }
         if let Some(humans) = stored.humans {
             let settings = settings_of(&stored.spec, humans);
-            let game = TableGame::restore(settings, &stored.log, stored.reported, stored.sans)
+            let game = TableGame::restore(settings, &stored.log, stored.reported)
                 .map_err(|e| format!("table {}: {e}", stored.id))?;
             table.offset_ms = game.game().now_ms();
             table.game = Some(game);

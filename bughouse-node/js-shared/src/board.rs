@@ -1,0 +1,87 @@
+//! `Board`'s state and methods for both builds: a core board and the
+//! positions before each move `push` played, so `pop()` takes one back (the
+//! core is copy-make and keeps none). Every rule is the core's.
+
+use bughouse_core as core;
+
+use crate::args;
+use crate::error::{self, Result};
+
+/// One board with the moves played on it by `push`.
+#[derive(Clone, Debug)]
+pub struct PlayedBoard {
+    /// The position now.
+    pub inner: core::Board,
+    /// The positions before each move played by `push`, with that move.
+    history: Vec<(core::Board, core::Move)>,
+}
+
+impl PlayedBoard {
+    /// A board with nothing played on it yet (`new Board`, `game.board()`).
+    pub fn new(inner: core::Board) -> PlayedBoard {
+        PlayedBoard {
+            inner,
+            history: Vec::new(),
+        }
+    }
+
+    /// `push(move)`: plays move text (UCI or SAN, N3) and returns its UCI;
+    /// the board is unchanged on error.
+    pub fn push(&mut self, text: &str) -> Result<String> {
+        let m = args::parse_move(&self.inner, text)?;
+        let before = self.inner;
+        self.inner.play(m).map_err(error::illegal_move)?;
+        self.history.push((before, m));
+        Ok(args::uci(m))
+    }
+
+    /// `pop()`: takes back the last move `push` played, returning its UCI.
+    pub fn pop(&mut self) -> Result<String> {
+        let (before, m) = self.history.pop().ok_or_else(error::empty_history)?;
+        self.inner = before;
+        Ok(args::uci(m))
+    }
+
+    /// `san(move)`: the SAN of a legal move, with `+` or `#` (N3, R16).
+    pub fn san(&self, text: &str) -> Result<String> {
+        let m = args::legal_move(&self.inner, text)?;
+        Ok(self.inner.san(m).to_array_string().to_string())
+    }
+
+    /// `parseSan(move)`: the UCI of the legal move that move text names.
+    pub fn parse_san(&self, text: &str) -> Result<String> {
+        args::legal_move(&self.inner, text).map(args::uci)
+    }
+
+    /// Every legal move in SAN, separated by spaces (SAN has none): one
+    /// string crosses instead of one per move (`legalMovesSan()` splits it).
+    pub fn legal_moves_san_text(&self) -> String {
+        let moves = self.inner.legal_moves();
+        let mut out = String::with_capacity(moves.len() * 6);
+        for &m in moves.iter() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&self.inner.san(m).to_array_string());
+        }
+        out
+    }
+
+    /// The moves `push` played and `pop` did not take back, as UCI, oldest
+    /// first.
+    pub fn history(&self) -> Vec<String> {
+        self.history.iter().map(|&(_, m)| args::uci(m)).collect()
+    }
+
+    /// The last of them, or `None`.
+    pub fn last_move(&self) -> Option<String> {
+        self.history.last().map(|&(_, m)| args::uci(m))
+    }
+
+    /// The checked king's square, when the side to move is in check.
+    pub fn checked_king(&self) -> Option<String> {
+        self.inner
+            .is_check()
+            .then(|| self.inner.king_of(self.inner.turn()).to_string())
+    }
+}
