@@ -3,6 +3,10 @@
 # fairy-stockfish when it is missing (apt-get, as root or through sudo),
 # builds the match binary (release) and runs it with the arguments given.
 # See benches/src/bin/vs_fairy.rs for the options; results in benches/README.md.
+# VS_FAIRY_RT=1 runs the matches (not the build) under real-time scheduling
+# (chrt -f 1, needs root or CAP_SYS_NICE), so that on a loaded machine
+# neither side waits for a core: equal time stays equal. The matches are
+# turn-based, so they keep one core busy and leave the other to the rest.
 set -eu
 cd "$(dirname "$0")/.."
 FAIRY=${FAIRY:-}
@@ -19,4 +23,7 @@ if [ -z "$FAIRY" ]; then
     FAIRY=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 fi
 ${CARGO:-cargo} build --quiet --release -p bughouse-benches --bin vs_fairy
+if [ "${VS_FAIRY_RT:-}" = 1 ]; then
+    exec chrt -f 1 target/release/vs_fairy --fairy "$FAIRY" "$@"
+fi
 exec nice target/release/vs_fairy --fairy "$FAIRY" "$@"

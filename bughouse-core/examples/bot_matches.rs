@@ -23,8 +23,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use bughouse_core::{
-    BoardId, Bot, BotAction, Game, GameError, GameSettings, Mode, Move, SearchLimits, Seat, Seats,
-    Team,
+    BoardId, Game, GameError, GameSettings, Mode, Move, Seat, Seats, Team, bot::Bot,
+    bot::BotAction, bot::SearchLimits,
 };
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -22,8 +22,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use bughouse_core::{
-    Board, BoardId, Bot, BotAction, Color, Game, GameError, GameSettings, Mode, Move, SearchLimits,
-    Seat, Seats,
+    Board, BoardId, Color, Game, GameError, GameSettings, Mode, Move, Seat, Seats, bot::Bot,
+    bot::BotAction, bot::SearchLimits,
 };
 
 /// What the person at the terminal asked for.

@@ -3,6 +3,25 @@
 //! Rule ids (R1…R34, F1…F13, N1…N4) refer to the rules as written in
 //! [`rules`]; ARCHITECTURE.md in the repository says where each one lives.
 //!
+//! # Where things are
+//!
+//! The crate root holds the names nearly every program writes: the board
+//! and its parts ([`Board`], [`Move`], [`Square`], [`Piece`], [`Role`],
+//! [`Color`], [`Pocket`], [`Bitboard`], [`MoveList`], [`BoardStatus`]…), the
+//! match ([`Game`], [`GameSettings`], [`Seat`], [`Report`], [`Outcome`],
+//! [`TimeControl`]…), and the errors most calls return ([`GameError`],
+//! [`FenError`], [`SanError`], [`IllegalMoveError`], [`SetupError`],
+//! [`MoveTextError`]) with their stable [`ErrorCode`]. Everything else lives
+//! in the namespace of its layer, each complete on its own, as shakmaty
+//! keeps `fen`, `san` and `uci`: [`board`] (castling rights, capacities,
+//! perft with a stop flag, the move predicates' outcome), [`attacks`],
+//! [`game`] (the log and its actions, snapshots, clocks, the rotation, the
+//! move cap's bounds), [`error`] (every error and its reasons), the
+//! notations [`fen`], [`bfen`], [`san`], [`uci`] and [`bpgn`], and the
+//! computer player [`bot`]. A name is at the root because most calls need
+//! it: `bughouse_core::game::Snapshot` reads as well as a root name, and a
+//! root of three dozen names can be learnt at a glance.
+//!
 //! # A match
 //!
 //! Two boards, four seats, two teams (R1, R2). What a seat captures goes to
@@ -85,49 +104,36 @@
 // Unit tests may use std (collections, formatting); the library never does.
 #[rustfmt::skip] #[cfg(test)] extern crate std;
 
-mod board;
-mod bot;
+pub mod board;
+pub mod bot;
 pub mod error;
 pub mod game;
 mod notation;
 pub mod rules;
 
 pub use board::attacks;
-pub use notation::{bpgn, fen, san, uci};
+pub use notation::{bfen, bpgn, fen, san, uci};
 
-pub use board::attacks::{
-    aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
-    queen_attacks, rook_attacks,
-};
-pub use board::bitboard::Bitboard;
-pub use board::castling::{CastlingRights, CastlingSide};
-pub use board::color::Color;
-pub use board::edit::BoardFen;
-pub use board::movegen::{MAX_LEGAL_MOVES, MoveList};
-pub use board::moves::Move;
-pub use board::perft::{perft, perft_while};
-pub use board::pocket::{POCKET_MAX, Pocket};
-pub use board::position::{Board, Flavour};
-pub use board::predicates::BoardOutcome;
-pub use board::role::{Piece, Role};
-pub use board::square::{File, Rank, Square};
-pub use board::status::BoardStatus;
-pub use bot::{
-    Bot, BotAction, Clock, DEFAULT_TT_ENTRIES, Decision, SearchControl, SearchLimits, TableEntry,
-    TimePlan, TranspositionTable, choose, decide, decide_board, decide_with,
+// The root: the names nearly every user of the crate writes (see "Where
+// things are" in the crate docs).
+pub use board::{
+    Bitboard, Board, BoardStatus, CastlingSide, Color, File, Flavour, Move, MoveList, Piece,
+    Pocket, Rank, Role, Square, perft,
 };
 pub use error::{
-    BoardIdError, ErrorCode, Excerpt, FenError, FenErrorKind, GameError, IllegalMoveError,
-    IllegalReason, MoveTextError, SanError, SanIllegalReason, SeatError, SettingsError, SetupError,
+    ErrorCode, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
 };
-pub use game::clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
-pub use game::outcome::{EndReason, Outcome};
-pub use game::seat::{BoardId, Seat, Seats, Team};
-pub use game::settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
-pub use game::turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
 pub use game::{
-    Action, ActionKind, Capture, Game, HISTORY_CAPACITY, LOG_CAPACITY, Report, RestoreError,
-    RestoreErrorKind, Snapshot,
+    Action, BoardId, EndReason, Game, GameSettings, Mode, Outcome, Report, Seat, Seats, Team,
+    TimeControl,
 };
-pub use notation::bfen::{Bfen, parse_bfen};
-pub use notation::san::{MAX_SAN_LEN, San, SanPlus, Suffix};
+
+// The crate's own code names everything from the root, as it did before the
+// public root was trimmed: these stay private to the crate.
+pub(crate) use board::{CastlingRights, MAX_LEGAL_MOVES};
+pub(crate) use error::{
+    BoardIdError, Excerpt, FenErrorKind, IllegalReason, SanIllegalReason, SeatError, SettingsError,
+};
+pub(crate) use game::{ActionKind, MAX_MOVE_CAP, TimeControlError};
+pub(crate) use notation::bfen::{Bfen, parse_bfen};
+pub(crate) use notation::san::{San, SanPlus, Suffix};

@@ -7,9 +7,9 @@
 //! written down.
 
 use bughouse_core::{
-    Board, Bot, BotAction, Decision, Flavour, Game, GameSettings, Mode, Move, SearchControl,
-    SearchLimits, Seat, Seats, TableEntry, TimePlan, TranspositionTable, decide, decide_board,
-    decide_with,
+    Board, Flavour, Game, GameSettings, Mode, Move, Seat, Seats, bot::Bot, bot::BotAction,
+    bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
+    bot::TranspositionTable, bot::decide, bot::decide_board, bot::decide_with,
 };
 use bughouse_testkit::Rng;
 use proptest::prelude::*;
@@ -145,12 +145,12 @@ fn r18_waiting_side_gets_no_action() {
     assert!(game.legal_moves(Seat::A_BLACK).is_empty());
     let mut tt = Box::new(TranspositionTable::new());
     assert_eq!(
-        bughouse_core::choose(&game, Seat::A_BLACK, &SearchLimits::default(), &mut tt),
+        bughouse_core::bot::choose(&game, Seat::A_BLACK, &SearchLimits::default(), &mut tt),
         None
     );
     // And not its turn: nothing for White on board A either.
     assert_eq!(
-        bughouse_core::choose(&game, Seat::A_WHITE, &SearchLimits::default(), &mut tt),
+        bughouse_core::bot::choose(&game, Seat::A_WHITE, &SearchLimits::default(), &mut tt),
         None
     );
 }
@@ -333,7 +333,7 @@ proptest! {
         let limits = SearchLimits::nodes(nodes).with_seed(seed);
         for seat in Seat::ALL {
             let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 4096]);
-            let action = bughouse_core::choose(&game, seat, &limits, &mut tt);
+            let action = bughouse_core::bot::choose(&game, seat, &limits, &mut tt);
             let legal = game.legal_moves(seat);
             match action {
                 Some(BotAction::Move(m)) => prop_assert!(legal.contains(&m), "{m} not legal in {}", game.bfen()),
@@ -345,7 +345,7 @@ proptest! {
                 prop_assert!(action.apply(&mut after, seat, None).is_ok());
                 // Deterministic: a fresh table and the same seed choose the same.
                 let mut fresh = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 4096]);
-                prop_assert_eq!(bughouse_core::choose(&game, seat, &limits, &mut fresh), Some(action));
+                prop_assert_eq!(bughouse_core::bot::choose(&game, seat, &limits, &mut fresh), Some(action));
             }
         }
     }

@@ -3,7 +3,7 @@
 //! the reader.
 
 use bughouse_core::bpgn::{BpgnReader, RecordedKind, write_bpgn};
-use bughouse_core::{ActionKind, EndReason, Game, GameSettings, Mode, Move, Seat, Seats};
+use bughouse_core::{EndReason, Game, GameSettings, Mode, Move, Seat, Seats, game::ActionKind};
 use proptest::prelude::*;
 
 /// Plays a random game from `seed`: random legal moves for whoever may

@@ -27,7 +27,7 @@ use bughouse_testkit::{Rng, placement};
 use std::fmt::Write as _;
 
 use arrayvec::ArrayString;
-use bughouse_core::{Board, Flavour, Move, POCKET_MAX, Role, Square};
+use bughouse_core::{Board, Flavour, Move, Role, Square, board::POCKET_MAX};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::variant::Crazyhouse;

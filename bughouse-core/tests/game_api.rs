@@ -4,8 +4,8 @@
 //! the worked cases.
 
 use bughouse_core::{
-    ActionKind, BoardId, Color, EndReason, Game, GameSettings, LOG_CAPACITY, MAX_MOVE_CAP, Mode,
-    Move, Outcome, RestoreErrorKind, Role, Seat, Seats,
+    BoardId, Color, EndReason, Game, GameSettings, Mode, Move, Outcome, Role, Seat, Seats,
+    game::ActionKind, game::LOG_CAPACITY, game::MAX_MOVE_CAP, game::RestoreErrorKind,
 };
 use bughouse_testkit::clocked;
 

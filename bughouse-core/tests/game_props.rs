@@ -27,8 +27,9 @@
 //! --ignored` runs many more and longer games.
 
 use bughouse_core::{
-    ActionKind, Bfen, Board, BoardId, Capture, Color, EndReason, Game, GameError, GameSettings,
-    Mode, Move, Outcome, Report, Role, SanPlus, Seat, Seats, Square, TimeControl,
+    Board, BoardId, Color, EndReason, Game, GameError, GameSettings, Mode, Move, Outcome, Report,
+    Role, Seat, Seats, Square, TimeControl, bfen::Bfen, game::ActionKind, game::Capture,
+    san::SanPlus,
 };
 use bughouse_testkit::match_material;
 use proptest::prelude::*;

@@ -11,7 +11,7 @@
 
 use bughouse_testkit::{Rng, placement};
 
-use bughouse_core::{Board, Flavour, MAX_LEGAL_MOVES, POCKET_MAX, Role};
+use bughouse_core::{Board, Flavour, Role, board::MAX_LEGAL_MOVES, board::POCKET_MAX};
 
 /// The 218-move chess position (nine queens), with White's spare material
 /// in its pocket: 8 of the queens are promoted pawns.

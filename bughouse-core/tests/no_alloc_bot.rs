@@ -6,8 +6,8 @@
 //! The count is per thread, so the test harness and other tests running at
 //! the same time do not disturb it.
 use bughouse_core::{
-    Bot, BotAction, Game, GameSettings, SearchLimits, Seat, Seats, TableEntry, TranspositionTable,
-    choose,
+    Game, GameSettings, Seat, Seats, bot::Bot, bot::BotAction, bot::SearchLimits, bot::TableEntry,
+    bot::TranspositionTable, bot::choose,
 };
 
 #[path = "common/counting_alloc.rs"]
@@ -88,7 +88,9 @@ fn choose_never_allocates() {
 
 #[test]
 fn crazyhouse_decisions_and_timed_searches_never_allocate() {
-    use bughouse_core::{Board, Flavour, SearchControl, TimePlan, decide_board, decide_with};
+    use bughouse_core::{
+        Board, Flavour, bot::SearchControl, bot::TimePlan, bot::decide_board, bot::decide_with,
+    };
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 

@@ -107,7 +107,7 @@ fn bughouse_deep() {
 /// the first `false` it is given, however deep the count.
 #[test]
 fn perft_while_counts_as_perft_and_stops_when_asked() {
-    use bughouse_core::perft_while;
+    use bughouse_core::board::perft_while;
     let files = [
         (include_str!("data/chess.perft"), Flavour::Bughouse),
         (include_str!("data/crazyhouse.perft"), Flavour::Crazyhouse),

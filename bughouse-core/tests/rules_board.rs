@@ -1,8 +1,8 @@
 //! One-board rule tests, each named by the rule it pins down (R6–R18, N1).
 
 use bughouse_core::{
-    Board, BoardStatus, CastlingRights, Color, FenError, FenErrorKind, Flavour, IllegalReason,
-    Move, Piece, Pocket, Role, Square,
+    Board, BoardStatus, Color, FenError, Flavour, Move, Piece, Pocket, Role, Square,
+    board::CastlingRights, error::FenErrorKind, error::IllegalReason,
 };
 use bughouse_testkit::Rng;
 
@@ -777,7 +777,7 @@ fn r16_r18_a_board_ends_only_by_checkmate() {
     let mated = board("7k/6Q1/6K1/8/8/8/8/8[] b - - 0 1");
     assert_eq!(
         mated.outcome(),
-        Some(bughouse_core::BoardOutcome {
+        Some(bughouse_core::board::BoardOutcome {
             winner: Color::White
         })
     );

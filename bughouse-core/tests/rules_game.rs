@@ -3,9 +3,10 @@
 //! up from BFEN (N2) so each test reaches its point in a few moves.
 
 use bughouse_core::{
-    ActionKind, Board, BoardId, Color, EndReason, FenError, FenErrorKind, Game, GameError,
-    GameSettings, IllegalMoveError, IllegalReason, Mode, Move, Outcome, Role, Seat, Seats,
-    SettingsError, SetupError, Square, Team, TimeControl, state_hash,
+    Board, BoardId, Color, EndReason, FenError, Game, GameError, GameSettings, IllegalMoveError,
+    Mode, Move, Outcome, Role, Seat, Seats, SetupError, Square, Team, TimeControl,
+    error::FenErrorKind, error::IllegalReason, error::SettingsError, game::ActionKind,
+    game::state_hash,
 };
 use bughouse_testkit::{Rng, clocked, match_material};
 
@@ -226,7 +227,7 @@ fn n2_bfen_errors_name_what_and_where() {
         Game::new(with_cap(unclocked(), 5000)).map(|_| ()),
         Err(SetupError::Settings(SettingsError::MoveCapTooLarge {
             cap: 5000,
-            max: bughouse_core::MAX_MOVE_CAP
+            max: bughouse_core::game::MAX_MOVE_CAP
         }))
     );
 }

@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 use arrayvec::ArrayString;
 use bughouse_core::{
-    Board, CastlingSide, Color, Flavour, IllegalReason, MAX_SAN_LEN, Move, Role, San, SanError,
-    SanIllegalReason, SanPlus, Square, Suffix,
+    Board, CastlingSide, Color, Flavour, Move, Role, SanError, Square, error::IllegalReason,
+    error::SanIllegalReason, san::MAX_SAN_LEN, san::San, san::SanPlus, san::Suffix,
 };
 use proptest::prelude::*;
 

@@ -350,7 +350,7 @@ export function joinServer(params) {
       svg.addEventListener('pointerdown', (e) => (from = e.target.dataset?.square ?? null))
       svg.addEventListener('pointerup', (e) => {
         const to = document.elementFromPoint(e.clientX, e.clientY)?.dataset?.square
-        if (from && to && to !== from && mayMove(seat) && board.dests().get(from)?.includes(to)) {
+        if (from && to && to !== from && mayMove(seat) && boards[id].dests().get(from)?.includes(to)) {
           selected = from
           onSquare(id, to)
         }
@@ -472,9 +472,18 @@ export function joinServer(params) {
         const seatOf = (color) => (color === 'white' ? id : id.toLowerCase())
         const wrap = $(`wrap-${id}`)
         wrap.style.order = id === mineId ? 0 : 1
-        const title = document.createElement('h2')
-        title.textContent = `Board ${id}`
-        wrap.replaceChildren(title, drawSeat(seatOf(top)), drawBoard(id, bottom), drawSeat(seatOf(bottom)))
+        // A board is drawn again only when what it shows changed, so a
+        // report from the other board never swaps the squares under a click.
+        const key = JSON.stringify([boards[id].fen(), lastMove[id], selected, dropRole, bottom, seat, mayMove(seat)])
+        if (wrap.dataset.key !== key || wrap.children.length !== 4) {
+          const title = document.createElement('h2')
+          title.textContent = `Board ${id}`
+          wrap.replaceChildren(title, drawSeat(seatOf(top)), drawBoard(id, bottom), drawSeat(seatOf(bottom)))
+          wrap.dataset.key = key
+        } else {
+          wrap.children[1].replaceWith(drawSeat(seatOf(top)))
+          wrap.children[3].replaceWith(drawSeat(seatOf(bottom)))
+        }
       }
     } else {
       for (const id of ['A', 'B']) $(`wrap-${id}`).replaceChildren()
@@ -491,7 +500,10 @@ export function joinServer(params) {
         return li
       }),
     )
-    if (view.outcome) return setStatus(`${view.outcome.text} (${view.outcome.rule})`, view.outcome)
+    if (view.outcome) {
+      const { text, rule } = view.outcome // the engine's text names its rule
+      return setStatus(text.includes(rule) ? text : `${text} (${rule})`, view.outcome)
+    }
     if (notice) return setStatus(notice)
     if (view.status === 'waiting') return setStatus('Waiting for players: four seated humans start the game, or a seated one starts it now.')
     const turn = view.settings.mode === 'turn_based' ? `${NAMES[view.to_act]} to act` : 'live: both boards play at once'

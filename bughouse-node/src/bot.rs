@@ -1,6 +1,6 @@
 //! The computer player behind `game.botMove(seat, opts)` and
 //! `game.botMoveAsync(seat, opts)`: option checks, and where the search
-//! runs. Every decision is the core's (`bughouse_core::choose`); the same
+//! runs. Every decision is the core's (`bughouse_core::bot::choose`); the same
 //! design as the Python binding's `Game.bot_move` (bughouse-py/src/bot.rs).
 //!
 //! Where it runs. The core's search uses up to about 600 KiB of stack,
@@ -44,7 +44,7 @@ use crate::pool;
 
 // header.d.ts and the README write the default budget as a literal: keep
 // them in step with the core.
-const _: () = assert!(core::SearchLimits::DEFAULT_NODES == 25_000);
+const _: () = assert!(core::bot::SearchLimits::DEFAULT_NODES == 25_000);
 
 /// What `_botSearch` resolves to for a sit; any other answer is a UCI move
 /// (no UCI move reads `sit`) or `null` (the seat is waiting, R18).
@@ -144,8 +144,8 @@ fn search_task(
         match found {
             Ok(action) => {
                 let answer_text = action.map(|a| match a {
-                    core::BotAction::Move(m) => convert::uci(m),
-                    core::BotAction::Sit => SIT.to_owned(),
+                    core::bot::BotAction::Move(m) => convert::uci(m),
+                    core::bot::BotAction::Sit => SIT.to_owned(),
                 });
                 answer.resolve(Box::new(move |_| Ok(answer_text)));
             }
@@ -177,24 +177,24 @@ fn time_of(call: &BotCall) -> Option<Duration> {
 fn search(
     game: &core::Game,
     seat: core::Seat,
-    limits: &core::SearchLimits,
+    limits: &core::bot::SearchLimits,
     time: Option<Duration>,
     stop: Option<&AtomicBool>,
-) -> Option<core::BotAction> {
-    let mut tt = core::TranspositionTable::from_storage(vec![
-        core::TableEntry::EMPTY;
-        core::DEFAULT_TT_ENTRIES
+) -> Option<core::bot::BotAction> {
+    let mut tt = core::bot::TranspositionTable::from_storage(vec![
+        core::bot::TableEntry::EMPTY;
+        core::bot::DEFAULT_TT_ENTRIES
     ]);
     let start = Instant::now();
     let clock = move || start.elapsed();
-    let mut control = core::SearchControl::new();
+    let mut control = core::bot::SearchControl::new();
     if let Some(budget) = time {
-        control = control.with_time(&clock, core::TimePlan::fixed(budget));
+        control = control.with_time(&clock, core::bot::TimePlan::fixed(budget));
     }
     if let Some(stop) = stop {
         control = control.with_stop(stop);
     }
-    core::decide_with(game, seat, limits, &control, &mut tt).map(|d| d.action)
+    core::bot::decide_with(game, seat, limits, &control, &mut tt).map(|d| d.action)
 }
 
 /// [`search`] on a thread with a stack large enough for the core. `Err`
@@ -202,9 +202,9 @@ fn search(
 fn think(
     game: &core::Game,
     seat: core::Seat,
-    limits: core::SearchLimits,
+    limits: core::bot::SearchLimits,
     time: Option<Duration>,
-) -> Result<Option<core::BotAction>> {
+) -> Result<Option<core::bot::BotAction>> {
     std::thread::scope(|scope| {
         let searcher = std::thread::Builder::new()
             .name("bughouse-bot".into())
@@ -268,8 +268,8 @@ impl Game {
                 .map_err(error::game)?;
         }
         Ok(match action {
-            core::BotAction::Move(m) => Some(convert::uci(m)),
-            core::BotAction::Sit => None,
+            core::bot::BotAction::Move(m) => Some(convert::uci(m)),
+            core::bot::BotAction::Sit => None,
         })
     }
 }

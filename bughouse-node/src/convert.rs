@@ -134,7 +134,7 @@ pub fn uci_of_code(code: u32) -> Result<String> {
 
 /// The size index.js gives its move code buffer (not re-exported by it).
 #[napi(skip_typescript)]
-pub const MAX_LEGAL_MOVES: u32 = core::MAX_LEGAL_MOVES as u32;
+pub const MAX_LEGAL_MOVES: u32 = core::board::MAX_LEGAL_MOVES as u32;
 
 /// Reads a seat, one BPGN letter (R1): `'A'` A-White, `'a'` A-Black, `'B'`
 /// B-White, `'b'` B-Black (the core's reading).

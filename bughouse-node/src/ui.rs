@@ -37,7 +37,7 @@ impl Board {
     pub fn attacks(&self, square: String) -> Result<Vec<String>> {
         let sq = convert::parse_square(&square)?;
         Ok(squares(match self.played.inner.piece_at(sq) {
-            Some(piece) => core::attacks(sq, piece, self.played.inner.occupied()),
+            Some(piece) => core::attacks::attacks(sq, piece, self.played.inner.occupied()),
             None => core::Bitboard::EMPTY,
         }))
     }

@@ -11,7 +11,9 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use bughouse_core::{Bitboard, Board, BoardOutcome, BotAction, Color, Flavour, Move, perft_while};
+use bughouse_core::{
+    Bitboard, Board, Color, Flavour, Move, board::BoardOutcome, board::perft_while, bot::BotAction,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
 
@@ -53,7 +55,7 @@ impl BoardState {
 pub(crate) enum PocketEdit {
     Full,
     NoneLeft(bughouse_core::Role),
-    Position(bughouse_core::FenErrorKind),
+    Position(bughouse_core::error::FenErrorKind),
 }
 
 /// How many times `bot_move(play=True)` searches again when another thread
@@ -106,7 +108,7 @@ impl PyBoard {
     /// nothing changes.
     fn edit(
         &self,
-        f: impl FnOnce(&mut Board) -> Result<(), bughouse_core::FenErrorKind>,
+        f: impl FnOnce(&mut Board) -> Result<(), bughouse_core::error::FenErrorKind>,
     ) -> PyResult<()> {
         let result = {
             let mut state = self.lock();

@@ -1,6 +1,6 @@
 //! The computer player behind `Game.bot_move`: argument checks and the
 //! search itself, run off the Python thread. Every decision is the core's
-//! (`bughouse_core::decide`); this file only chooses where it runs and with
+//! (`bughouse_core::bot::decide`); this file only chooses where it runs and with
 //! which table.
 //!
 //! Where it runs: on a short-lived thread of its own with a fixed stack.
@@ -24,8 +24,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use bughouse_core::{
-    Board, DEFAULT_TT_ENTRIES, Decision, Game, SearchControl, SearchLimits, Seat, TableEntry,
-    TimePlan, TranspositionTable, decide_board, decide_with,
+    Board, Game, Seat, bot::DEFAULT_TT_ENTRIES, bot::Decision, bot::SearchControl,
+    bot::SearchLimits, bot::TableEntry, bot::TimePlan, bot::TranspositionTable, bot::decide_board,
+    bot::decide_with,
 };
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;

@@ -9,8 +9,8 @@
 //! this file only translates.
 
 use bughouse_core::{
-    ErrorCode, Excerpt, FenError, GameError, MoveTextError, Outcome, SanError, Seat, SetupError,
-    TimeControlError,
+    ErrorCode, FenError, GameError, MoveTextError, Outcome, SanError, Seat, SetupError,
+    error::Excerpt, game::TimeControlError,
 };
 use pyo3::exceptions::{PyIndexError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -135,19 +135,19 @@ impl ToPyErr for bughouse_core::IllegalMoveError {
     }
 }
 
-impl ToPyErr for bughouse_core::SettingsError {
+impl ToPyErr for bughouse_core::error::SettingsError {
     fn to_py_err(self) -> PyErr {
         exception(self.code(), self.to_string())
     }
 }
 
-impl ToPyErr for bughouse_core::SeatError {
+impl ToPyErr for bughouse_core::error::SeatError {
     fn to_py_err(self) -> PyErr {
         exception(self.code(), self.to_string())
     }
 }
 
-impl ToPyErr for bughouse_core::BoardIdError {
+impl ToPyErr for bughouse_core::error::BoardIdError {
     fn to_py_err(self) -> PyErr {
         exception(self.code(), self.to_string())
     }
@@ -349,7 +349,7 @@ pub(crate) fn bad_piece_symbol(symbol: &str) -> PyErr {
 
 /// An edit that would make a position no FEN may hold (N1): the core's
 /// reason, as `InvalidFenError` (the board is unchanged).
-pub(crate) fn bad_edit(kind: bughouse_core::FenErrorKind) -> PyErr {
+pub(crate) fn bad_edit(kind: bughouse_core::error::FenErrorKind) -> PyErr {
     exception(
         ErrorCode::InvalidFen,
         format!("the edit would make an invalid position: {kind}"),

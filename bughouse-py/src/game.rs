@@ -11,8 +11,9 @@ use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    Action, ActionKind, Bfen, BoardId, BotAction, Game, GameError, GameSettings, MAX_MOVE_CAP,
-    Mode, Move, Outcome, Report, SanPlus, Seat, Snapshot, TimeControl, TimePlan, parse_bfen,
+    Action, BoardId, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Seat, TimeControl,
+    bfen::Bfen, bfen::parse_bfen, bot::BotAction, bot::TimePlan, game::ActionKind,
+    game::MAX_MOVE_CAP, game::Snapshot, san::SanPlus,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -318,7 +319,7 @@ impl PyGame {
     /// R32, at most 2000.
     #[new]
     #[pyo3(
-        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::DEFAULT_MOVE_CAP)),
+        signature = (*, mode="live", time_control=TimeControlArg::Default, humans="AaBb", bfen=None, move_cap=Int::from(bughouse_core::game::DEFAULT_MOVE_CAP)),
         text_signature = "(*, mode='live', time_control=..., humans='AaBb', bfen=None, move_cap=800)"
     )]
     fn new(
@@ -805,7 +806,7 @@ impl PyGame {
         bfen: Option<&str>,
         move_cap: Option<Int>,
     ) -> PyResult<PyGame> {
-        let cap = move_cap.unwrap_or_else(|| Int::from(bughouse_core::DEFAULT_MOVE_CAP));
+        let cap = move_cap.unwrap_or_else(|| Int::from(bughouse_core::game::DEFAULT_MOVE_CAP));
         let settings = settings(mode, time_control, humans, &cap)?;
         let start = match bfen {
             Some(bfen) => parse_bfen(bfen).or_raise()?,

@@ -31,7 +31,7 @@ impl PyOutcome {
                 bughouse_core::ErrorCode::InvalidArgValue,
                 format!(
                     "not an ending reason: {} (one of {})",
-                    bughouse_core::Excerpt::of(name),
+                    bughouse_core::error::Excerpt::of(name),
                     names.join(", ")
                 ),
             )

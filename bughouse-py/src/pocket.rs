@@ -149,7 +149,7 @@ impl PyPocket {
                 if upper && lower {
                     return Err(errors::invalid_pocket(format!(
                         "pocket {}: mixes White (upper-case) and Black (lower-case) letters; pass color=",
-                        bughouse_core::Excerpt::of(pieces)
+                        bughouse_core::error::Excerpt::of(pieces)
                     )));
                 }
                 Color::from_white(!lower)
@@ -160,13 +160,13 @@ impl PyPocket {
             let role = Role::from_char(c).ok_or_else(|| {
                 errors::invalid_pocket(format!(
                     "pocket {}: character {i} ({c:?}) is not one of P N B R Q",
-                    bughouse_core::Excerpt::of(pieces)
+                    bughouse_core::error::Excerpt::of(pieces)
                 ))
             })?;
             if !pocket.add(role) {
                 return Err(errors::invalid_pocket(format!(
                     "pocket {}: {BOUNDS}",
-                    bughouse_core::Excerpt::of(pieces)
+                    bughouse_core::error::Excerpt::of(pieces)
                 )));
             }
         }

@@ -4,7 +4,7 @@
 //! R7 (each colour's material fits in one game).
 #![no_main]
 
-use bughouse_core::{Bfen, Game, GameSettings, POCKET_MAX, parse_bfen};
+use bughouse_core::{Game, GameSettings, bfen::Bfen, bfen::parse_bfen, board::POCKET_MAX};
 use bughouse_fuzz::{check_board, match_material};
 use libfuzzer_sys::fuzz_target;
 

@@ -28,9 +28,9 @@
 use arbitrary::{Arbitrary, Unstructured};
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
-    ActionKind, Bfen, Board, DEFAULT_MOVE_CAP, EndReason, Flavour, Game, GameError, GameSettings,
-    MAX_MOVE_CAP, Mode, Move, Outcome, Report, Role, SITS_PER_SEAT, Seat, Seats, SetupError,
-    Square, TimeControl, parse_bfen,
+    Board, EndReason, Flavour, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Role,
+    Seat, Seats, SetupError, Square, TimeControl, bfen::Bfen, bfen::parse_bfen, game::ActionKind,
+    game::DEFAULT_MOVE_CAP, game::MAX_MOVE_CAP, game::SITS_PER_SEAT,
 };
 use bughouse_fuzz::{check_board, check_board_structure, match_material, seed_bfen_boards};
 use bughouse_testkit::Rng;

@@ -6,7 +6,7 @@
 //! moves.
 #![no_main]
 
-use bughouse_core::{Flavour, San, SanError, SanPlus, Suffix};
+use bughouse_core::{Flavour, SanError, san::San, san::SanPlus, san::Suffix};
 use bughouse_fuzz::{board_and_rest, check_board, in_flavour};
 use libfuzzer_sys::fuzz_target;
 

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use bughouse_core::{Bitboard, Board, Color, Flavour, Role, parse_bfen};
+use bughouse_core::{Bitboard, Board, Color, Flavour, Role, bfen::parse_bfen};
 /// Material counting (R7), shared with the core's tests.
 pub use bughouse_testkit::{board_material, match_material};
 

@@ -28,8 +28,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bughouse_core::{
-    Board, BoardStatus, Bot, BotAction, Flavour, Game, GameSettings, SearchControl, SearchLimits,
-    Seat, Seats, TableEntry, Team, TimePlan,
+    Board, BoardStatus, Flavour, Game, GameSettings, Seat, Seats, Team, bot::Bot, bot::BotAction,
+    bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
 };
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -253,7 +253,7 @@ impl Ours {
         }
     }
 
-    fn control<'a>(&self, clock: &'a dyn bughouse_core::Clock) -> SearchControl<'a> {
+    fn control<'a>(&self, clock: &'a dyn bughouse_core::bot::Clock) -> SearchControl<'a> {
         match self.budget {
             Budget::Nodes(_) => SearchControl::new(),
             Budget::MoveTime(t) => SearchControl::new().with_time(clock, TimePlan::fixed(t)),

@@ -47,7 +47,7 @@ impl Board {
     /// unchanged.
     ///
     /// ```
-    /// use bughouse_core::{Board, FenErrorKind, Piece, Role, Color, Square};
+    /// use bughouse_core::{Board, error::FenErrorKind, Piece, Role, Color, Square};
     /// let mut board = Board::new();
     /// board.set_piece_at(Square::E4, Some(Role::Knight.of(Color::White)), false).unwrap();
     /// assert_eq!(board.piece_at(Square::E4), Some(Role::Knight.of(Color::White)));

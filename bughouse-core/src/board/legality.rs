@@ -13,6 +13,25 @@ impl Board {
     /// nothing. On success returns the captured piece as it leaves the board
     /// (its own colour; a pawn if it was promoted — R6), for the game to route
     /// to the capturer's partner (R5).
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalMoveError`] with the move and an [`crate::error::IllegalReason`]
+    /// (no own piece there, a move the piece cannot make, a missing or wrong
+    /// promotion, a drop that is not in the pocket or not allowed there, a move
+    /// that leaves the king in check); the board is unchanged.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Move, error::IllegalReason};
+    ///
+    /// let mut board = Board::new();
+    /// assert_eq!(board.play(Move::from_uci("e2e4")?)?, None);
+    /// let refused = board.play(Move::from_uci("e7e4")?).unwrap_err();
+    /// assert_eq!(refused.reason, IllegalReason::CannotMoveThere(refused.mv.from().unwrap(), refused.mv.to()));
+    /// let refused = board.play(Move::from_uci("N@f6")?).unwrap_err();
+    /// assert!(matches!(refused.reason, IllegalReason::NotInPocket(_)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn play(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveError> {
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
@@ -28,6 +47,16 @@ impl Board {
     /// rather than by walking the generator, and tested to agree with the
     /// generator on every move of many positions. Castling asks the
     /// generator.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Move};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1".parse()?;
+    /// assert!(board.is_legal(Move::from_uci("P@e4")?));
+    /// assert!(!board.is_legal(Move::from_uci("P@e8")?)); // R10: no pawn on rank 8
+    /// assert!(!board.is_legal(Move::from_uci("e1e3")?));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         self.is_legal_given(m, || self.checkers(), || self.pinned())
     }

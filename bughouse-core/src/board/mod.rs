@@ -23,3 +23,17 @@ pub(crate) mod role;
 pub(crate) mod square;
 pub(crate) mod status;
 pub(crate) mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::Color;
+pub use edit::BoardFen;
+pub use movegen::{MAX_LEGAL_MOVES, MoveList};
+pub use moves::Move;
+pub use perft::{perft, perft_while};
+pub use pocket::{POCKET_MAX, Pocket};
+pub use position::{Board, Flavour};
+pub use predicates::BoardOutcome;
+pub use role::{Piece, Role};
+pub use square::{File, Rank, Square};
+pub use status::BoardStatus;

@@ -98,6 +98,14 @@ const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
 impl Board {
     /// The pieces of the side to move pinned to its king.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Square};
+    ///
+    /// let board: Board = "4k3/4r3/8/8/8/8/4B3/4K3[] w - - 0 1".parse()?;
+    /// assert!(board.pinned().contains(Square::E2));
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn pinned(&self) -> Bitboard {
         self.slider_blockers(self.turn) & self.by_color(self.turn)
     }
@@ -360,6 +368,16 @@ impl Board {
     }
 
     /// Every legal move and drop (R9–R13).
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Move, Role};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1".parse()?;
+    /// let moves = board.legal_moves();
+    /// assert_eq!(moves.iter().filter(|m| m.is_drop()).count(), 62); // every empty square
+    /// assert!(moves.contains(&Move::Drop { role: Role::Queen, to: bughouse_core::Square::E7 }));
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = ListVisitor {
             list: MoveList::new(),
@@ -370,6 +388,13 @@ impl Board {
 
     /// How many legal moves and drops there are, counted without listing
     /// them (perft's leaves).
+    ///
+    /// ```
+    /// use bughouse_core::Board;
+    ///
+    /// let board = Board::new();
+    /// assert_eq!(board.count_legal_moves(), board.legal_moves().len() as u64);
+    /// ```
     pub fn count_legal_moves(&self) -> u64 {
         let mut count = CountVisitor(0);
         self.visit_legal(&mut count);
@@ -377,6 +402,16 @@ impl Board {
     }
 
     /// Whether the side to move has any legal move or drop; stops at the first.
+    ///
+    /// ```
+    /// use bughouse_core::Board;
+    ///
+    /// assert!(Board::new().has_legal_move());
+    /// // Stalemated with an empty pocket: in bughouse the side waits (R18).
+    /// let board: Board = "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1".parse()?;
+    /// assert!(!board.has_legal_move() && board.is_waiting());
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn has_legal_move(&self) -> bool {
         self.visit_legal(&mut AnyVisitor)
     }

@@ -30,6 +30,14 @@ pub enum Move {
 
 impl Move {
     /// The destination square.
+    ///
+    /// ```
+    /// use bughouse_core::{Move, Square};
+    ///
+    /// assert_eq!(Move::from_uci("g1f3")?.to(), Square::F3);
+    /// assert_eq!(Move::from_uci("N@f3")?.to(), Square::F3);
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     #[inline]
     pub const fn to(self) -> Square {
         match self {
@@ -38,6 +46,14 @@ impl Move {
     }
 
     /// The origin square; `None` for a drop.
+    ///
+    /// ```
+    /// use bughouse_core::{Move, Square};
+    ///
+    /// assert_eq!(Move::from_uci("g1f3")?.from(), Some(Square::G1));
+    /// assert_eq!(Move::from_uci("N@f3")?.from(), None);
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     #[inline]
     pub const fn from(self) -> Option<Square> {
         match self {
@@ -47,6 +63,14 @@ impl Move {
     }
 
     /// The promotion role, if any.
+    ///
+    /// ```
+    /// use bughouse_core::{Move, Role};
+    ///
+    /// assert_eq!(Move::from_uci("e7e8n")?.promotion(), Some(Role::Knight));
+    /// assert_eq!(Move::from_uci("e2e4")?.promotion(), None);
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
         match self {
@@ -56,6 +80,14 @@ impl Move {
     }
 
     /// Whether this is a drop.
+    ///
+    /// ```
+    /// use bughouse_core::Move;
+    ///
+    /// assert!(Move::from_uci("P@e4")?.is_drop());
+    /// assert!(!Move::from_uci("e2e4")?.is_drop());
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     #[inline]
     pub const fn is_drop(self) -> bool {
         matches!(self, Move::Drop { .. })

@@ -35,7 +35,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 /// when it finishes, is [`perft`]'s.
 ///
 /// ```
-/// use bughouse_core::{Board, perft_while};
+/// use bughouse_core::{Board, board::perft_while};
 /// assert_eq!(perft_while(&Board::new(), 3, &mut || true), Some(8_902));
 /// let mut asked = 0;
 /// let stop_at_the_tenth_question = perft_while(&Board::new(), 4, &mut || {

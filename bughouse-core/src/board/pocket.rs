@@ -22,6 +22,16 @@ impl Pocket {
     pub const EMPTY: Pocket = Pocket { counts: [0; 5] };
 
     /// How many pieces of `role` it holds (always 0 for the king).
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color, Role};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/4K3[PPn] w - - 0 1".parse()?;
+    /// assert_eq!(board.pocket(Color::White).count(Role::Pawn), 2);
+    /// assert_eq!(board.pocket(Color::Black).count(Role::Knight), 1);
+    /// assert_eq!(board.pocket(Color::White).len(), 2);
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     #[inline]
     pub const fn count(&self, role: Role) -> u8 {
         match role {
@@ -50,6 +60,16 @@ impl Pocket {
 
     /// Adds one piece of `role`. Returns `false`, changing nothing, for a king
     /// or when the R8 bound for that role is already reached.
+    ///
+    /// ```
+    /// use bughouse_core::{Pocket, Role};
+    ///
+    /// let mut pocket = Pocket::default();
+    /// assert!(pocket.add(Role::Queen));
+    /// assert!(!pocket.add(Role::King)); // never a king (R3)
+    /// assert!(pocket.remove(Role::Queen) && pocket.is_empty());
+    /// assert!(!pocket.remove(Role::Queen)); // nothing left to remove
+    /// ```
     #[inline]
     pub fn add(&mut self, role: Role) -> bool {
         if role == Role::King || self.counts[role.index()] >= POCKET_MAX[role.index()] {
@@ -76,6 +96,16 @@ impl Pocket {
     }
 
     /// The pieces as upper-case FEN letters, queen first (`"QNPP"`).
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/4K3[QNPPb] w - - 0 1".parse()?;
+    /// let white: String = board.pocket(Color::White).letters().collect();
+    /// assert_eq!(white, "QNPP"); // the strongest first
+    /// assert_eq!(board.pocket(Color::Black).to_string(), "B"); // a pocket has no colour of its own
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn letters(&self) -> impl Iterator<Item = char> + '_ {
         [
             Role::Queen,

@@ -50,6 +50,17 @@ impl Default for Board {
 
 impl Board {
     /// The standard starting position with empty pockets (R4), bughouse flavour.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color, Role, Square};
+    ///
+    /// let board = Board::new();
+    /// assert_eq!(board.turn(), Color::White);
+    /// assert_eq!(board.role_at(Square::E1), Some(Role::King));
+    /// assert!(board.pocket(Color::White).is_empty());
+    /// assert_eq!(board.legal_moves().len(), 20);
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+    /// ```
     pub fn new() -> Board {
         let mut board = Board::empty(Flavour::Bughouse);
         let back = [
@@ -74,6 +85,14 @@ impl Board {
     }
 
     /// The standard starting position in the given flavour.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Flavour};
+    ///
+    /// let board = Board::new_with(Flavour::Crazyhouse);
+    /// assert_eq!(board.flavour(), Flavour::Crazyhouse);
+    /// assert_eq!(board.legal_moves(), Board::new().legal_moves());
+    /// ```
     pub fn new_with(flavour: Flavour) -> Board {
         Board {
             flavour,
@@ -110,6 +129,17 @@ impl Board {
     /// over both colours); a bughouse board holding more than that and
     /// switched here can fill a pocket to its R8 bound, and a capture into a
     /// full pocket is then not kept.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color, Flavour, Role};
+    ///
+    /// // In crazyhouse a capture goes to the capturer's own pocket.
+    /// let mut board: Board = "4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1".parse()?;
+    /// board = board.with_flavour(Flavour::Crazyhouse);
+    /// board.play(board.parse_move("exd5")?)?;
+    /// assert_eq!(board.pocket(Color::White).count(Role::Pawn), 1);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn with_flavour(mut self, flavour: Flavour) -> Board {
         self.flavour = flavour;
@@ -176,6 +206,14 @@ impl Board {
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color, Piece, Role, Square};
+    ///
+    /// let board = Board::new();
+    /// assert_eq!(board.piece_at(Square::D8), Some(Piece { color: Color::Black, role: Role::Queen }));
+    /// assert_eq!(board.piece_at(Square::E4), None);
+    /// ```
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Some(Piece {
@@ -194,6 +232,12 @@ impl Board {
     /// debug builds stop here, and release builds answer the lowest square
     /// holding a king of that colour, or E1 for none, never undefined
     /// behaviour.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color, Square};
+    ///
+    /// assert_eq!(Board::new().king_of(Color::Black), Square::E8);
+    /// ```
     #[inline]
     pub fn king_of(&self, color: Color) -> Square {
         let kings = self.by_piece(Role::King.of(color));
@@ -285,6 +329,15 @@ impl Board {
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Square};
+    ///
+    /// let board: Board = "4k3/8/8/1B6/8/8/8/4K3[] b - - 0 1".parse()?;
+    /// assert_eq!(board.checkers().single_square(), Some(Square::B5));
+    /// assert!(board.is_check());
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         self.attackers_to(self.king_of(self.turn), self.turn.other(), self.occupied())
@@ -327,6 +380,16 @@ impl Board {
     /// does when the partner captures (R5). Returns `false`, changing nothing,
     /// for a king or a pocket already at its R8 bound (impossible in a game
     /// that conserves material, R7).
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Color, Role};
+    ///
+    /// let mut board = Board::new();
+    /// assert!(board.add_to_pocket(Color::White, Role::Knight)); // a partner's capture (R5)
+    /// assert_eq!(board.pocket(Color::White).count(Role::Knight), 1);
+    /// assert!(!board.add_to_pocket(Color::White, Role::King)); // never a king (R3)
+    /// assert_eq!(board.hash(), board.compute_hash()); // the hash follows the pocket
+    /// ```
     pub fn add_to_pocket(&mut self, color: Color, role: Role) -> bool {
         let old = self.pockets[color.index()].count(role);
         if !self.pockets[color.index()].add(role) {
@@ -385,6 +448,16 @@ impl Board {
     ///
     /// An illegal move may leave a nonsensical position or panic, but never
     /// causes undefined behaviour. Use [`Board::play`] for untrusted moves.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Role};
+    ///
+    /// let mut board: Board = "4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1".parse()?;
+    /// let m = board.parse_move("exd5")?; // SAN resolves to a legal move
+    /// let captured = board.play_unchecked(m);
+    /// assert_eq!(captured.map(|p| p.role), Some(Role::Pawn));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
         let us = self.turn;
         let them = us.other();

@@ -82,6 +82,18 @@ impl Board {
     /// until the partner's captures give this side something to drop.
     /// Never in the crazyhouse flavour, which has stalemate instead
     /// ([`Board::is_stalemate`]).
+    ///
+    /// ```
+    /// use bughouse_core::Board;
+    ///
+    /// // A blockable check, no piece to block with: not mate, wait (R17, R18).
+    /// let board: Board = "R5k1/5ppp/8/8/8/8/8/4K3[] b - - 0 1".parse()?;
+    /// assert!(board.is_waiting());
+    /// let mut refilled = board;
+    /// refilled.add_to_pocket(bughouse_core::Color::Black, bughouse_core::Role::Knight);
+    /// assert!(!refilled.is_waiting()); // the partner's capture arrived
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn is_waiting(&self) -> bool {
         self.status() == BoardStatus::Waiting
     }
@@ -110,6 +122,16 @@ impl Board {
 
     /// Playing, checkmate, or (no legal move) waiting in the bughouse
     /// flavour and stalemate in the crazyhouse flavour.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, BoardStatus};
+    ///
+    /// assert_eq!(Board::new().status(), BoardStatus::Playing);
+    /// let mated: Board = "6Rk/7p/8/8/8/8/8/4K1R1[] b - - 0 1".parse()?;
+    /// assert_eq!(mated.status(), BoardStatus::Checkmate);
+    /// assert_eq!(BoardStatus::Checkmate.as_str(), "checkmate");
+    /// # Ok::<(), bughouse_core::FenError>(())
+    /// ```
     pub fn status(&self) -> BoardStatus {
         self.status_with(&self.threats())
     }

@@ -22,8 +22,8 @@ pub(crate) const POLL_NODES: u64 = 256;
 /// use std::time::Instant;
 ///
 /// let start = Instant::now();
-/// let clock = move || start.elapsed(); // a bughouse_core::Clock
-/// # let _: &dyn bughouse_core::Clock = &clock;
+/// let clock = move || start.elapsed(); // a bughouse_core::bot::Clock
+/// # let _: &dyn bughouse_core::bot::Clock = &clock;
 /// ```
 pub trait Clock {
     /// The time now.
@@ -75,7 +75,7 @@ impl TimePlan {
     ///
     /// ```
     /// use core::time::Duration;
-    /// use bughouse_core::TimePlan;
+    /// use bughouse_core::bot::TimePlan;
     ///
     /// let plan = TimePlan::for_clock(Duration::from_secs(180), Duration::ZERO);
     /// assert_eq!(plan.target, Duration::from_millis(900));
@@ -116,7 +116,7 @@ impl TimePlan {
 }
 
 /// What may end a search early besides its node budget
-/// ([`SearchLimits::nodes`](crate::SearchLimits)): a time plan on the
+/// ([`SearchLimits::nodes`](crate::bot::SearchLimits)): a time plan on the
 /// caller's [`Clock`], and a stop flag. The default controls nothing, so a
 /// search is bounded by its nodes only and is deterministic; a clock or a
 /// flag make the answer depend on when the search is stopped (it is always
@@ -126,8 +126,8 @@ impl TimePlan {
 /// use core::sync::atomic::AtomicBool;
 /// use core::time::Duration;
 /// use std::time::Instant;
-/// use bughouse_core::{Game, GameSettings, SearchControl, SearchLimits, Seat, TimePlan};
-/// use bughouse_core::{TableEntry, TranspositionTable, decide_with};
+/// use bughouse_core::{Game, GameSettings, bot::SearchControl, bot::SearchLimits, Seat, bot::TimePlan};
+/// use bughouse_core::{bot::TableEntry, bot::TranspositionTable, bot::decide_with};
 ///
 /// let game = Game::new(GameSettings::default())?;
 /// let start = Instant::now();

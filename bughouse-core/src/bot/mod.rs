@@ -31,14 +31,14 @@
 //! moves through the stack.
 //!
 //! ```
-//! use bughouse_core::{BotAction, Game, GameSettings, Seat, SearchLimits};
-//! use bughouse_core::{TableEntry, TranspositionTable};
+//! use bughouse_core::{bot::BotAction, Game, GameSettings, Seat, bot::SearchLimits};
+//! use bughouse_core::{bot::TableEntry, bot::TranspositionTable};
 //!
 //! let game = Game::new(GameSettings::default())?;
 //! // The caller owns the table's memory; the core never allocates.
 //! let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 15]);
 //! let limits = SearchLimits::nodes(2_000).with_seed(7);
-//! let action = bughouse_core::choose(&game, Seat::A_WHITE, &limits, &mut tt);
+//! let action = bughouse_core::bot::choose(&game, Seat::A_WHITE, &limits, &mut tt);
 //! match action {
 //!     Some(BotAction::Move(m)) => assert!(game.legal_moves(Seat::A_WHITE).contains(&m)),
 //!     other => panic!("a live game at the start has moves, got {other:?}"),
@@ -133,7 +133,7 @@ impl SearchLimits {
     /// time ends the search). Bindings call this so that they agree.
     ///
     /// ```
-    /// use bughouse_core::SearchLimits;
+    /// use bughouse_core::bot::SearchLimits;
     ///
     /// assert_eq!(SearchLimits::for_request(None, false), SearchLimits::default());
     /// assert_eq!(SearchLimits::for_request(None, true), SearchLimits::unlimited());
@@ -293,8 +293,8 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 /// action is always a [`BotAction::Move`] from `board.legal_moves()`.
 ///
 /// ```
-/// use bughouse_core::{Board, BotAction, Flavour, SearchControl, SearchLimits};
-/// use bughouse_core::{TableEntry, TranspositionTable, decide_board};
+/// use bughouse_core::{Board, bot::BotAction, Flavour, bot::SearchControl, bot::SearchLimits};
+/// use bughouse_core::{bot::TableEntry, bot::TranspositionTable, bot::decide_board};
 ///
 /// // Crazyhouse: Black's knight on f6 hangs, and what White takes it keeps.
 /// let board: Board = "rnbqkb1r/pppppppp/5n2/4N3/8/8/PPPPPPPP/RNBQKB1R[] w KQkq - 0 1".parse()?;
@@ -462,7 +462,7 @@ fn move_code(m: Move) -> u64 {
 /// One bot for every seat of a turn-based game:
 ///
 /// ```
-/// use bughouse_core::{Bot, Game, GameSettings, SearchLimits, Seats, TableEntry};
+/// use bughouse_core::{bot::Bot, Game, GameSettings, bot::SearchLimits, Seats, bot::TableEntry};
 ///
 /// let mut game = Game::new(GameSettings::turn_based(Seats::empty()))?;
 /// let storage = vec![TableEntry::EMPTY; 1 << 15]; // built on the heap, in place

@@ -87,7 +87,7 @@ pub const DEFAULT_TT_ENTRIES: usize = 1 << 15;
 /// A server builds the storage in place on the heap instead:
 ///
 /// ```
-/// use bughouse_core::{TableEntry, TranspositionTable};
+/// use bughouse_core::{bot::TableEntry, bot::TranspositionTable};
 ///
 /// // `vec!` fills the heap directly: nothing large crosses the stack.
 /// let storage = vec![TableEntry::EMPTY; 1 << 16].into_boxed_slice();

@@ -146,7 +146,7 @@ impl TimeControl {
     /// under [`TimeControl::LEAST_UNAMBIGUOUS_BASE_SECONDS`].
     ///
     /// ```
-    /// use bughouse_core::{TimeControl, TimeControlSettingError};
+    /// use bughouse_core::{TimeControl, game::TimeControlSettingError};
     /// let tc = TimeControl::from_setting("180+2").unwrap();
     /// assert_eq!((tc.base_ms, tc.increment_ms), (180_000, 2_000));
     /// assert!(matches!(

@@ -169,11 +169,35 @@ impl Game {
     /// rebuilt exactly from its settings, start and log ([`Game::restore`]).
     /// See the module docs of [`crate::game`] for what is folded to keep it
     /// bounded by [`LOG_CAPACITY`].
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat, game::ActionKind};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "e4", Some(500))?;
+    /// game.tick(1_000)?;
+    /// let kinds: Vec<&str> = game.log().iter().map(|a| a.kind.as_str()).collect();
+    /// assert_eq!(kinds, ["move", "tick"]);
+    /// assert_eq!(game.log()[0].kind, ActionKind::Move(bughouse_core::Move::from_uci("e2e4")?));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn log(&self) -> &[Action] {
         &self.log
     }
 
     /// The moves, drops and sits of the log, in play order.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "e4", Some(500))?;
+    /// game.tick(1_000)?;
+    /// game.play_text(Seat::B_WHITE, "d4", Some(1_500))?;
+    /// let moves: Vec<String> = game.history().filter_map(|a| a.as_move()).map(|m| m.to_string()).collect();
+    /// assert_eq!(moves, ["e2e4", "d2d4"]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn history(&self) -> impl DoubleEndedIterator<Item = &Action> + '_ {
         self.log.iter().filter(|a| a.kind.closes_run())
     }
@@ -185,7 +209,7 @@ impl Game {
     /// two boards (no second game, no allocation).
     ///
     /// ```
-    /// use bughouse_core::{Game, GameSettings, SanPlus, Seat};
+    /// use bughouse_core::{Game, GameSettings, san::SanPlus, Seat};
     ///
     /// let mut game = Game::new(GameSettings::default())?;
     /// game.play_text(Seat::A_WHITE, "e4", Some(100))?;

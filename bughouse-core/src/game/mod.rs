@@ -76,17 +76,20 @@ pub use outcome::OutcomeError;
 pub use settings::{MAX_CLOCK_MS, check_move_cap, parse_humans};
 pub(crate) mod turn;
 
+pub use clock::{Clocks, Flag, TimeControl, TimeControlError, TimeControlSettingError};
 pub use log::{Action, ActionKind, LOG_CAPACITY, RestoreError, RestoreErrorKind};
+pub use outcome::{EndReason, Outcome};
 pub use report::{Capture, Report, Snapshot};
+pub use seat::{BoardId, Seat, Seats, Team};
+pub use settings::{DEFAULT_MOVE_CAP, GameSettings, MAX_MOVE_CAP, Mode};
+pub use turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
 
 use arrayvec::ArrayVec;
 
 use crate::board::movegen::Threats;
-use crate::game::clock::Clocks;
-use crate::game::turn::{SITS_PER_SEAT, TurnState};
+use crate::game::turn::TurnState;
 use crate::{
-    Bfen, Board, BoardId, BoardStatus, EndReason, Flavour, GameError, GameSettings,
-    IllegalMoveError, MAX_MOVE_CAP, Mode, Move, MoveList, Outcome, San, SanPlus, Seat, Seats,
+    Bfen, Board, BoardStatus, Flavour, GameError, IllegalMoveError, Move, MoveList, San, SanPlus,
     SetupError, Suffix, parse_bfen,
 };
 
@@ -124,6 +127,23 @@ pub struct Game {
 
 impl Game {
     /// A game from the standard position on both boards (R4).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Settings`](crate::SetupError) when the settings break a
+    /// rule or a bound ([`GameSettings::validate`]).
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Mode, Seat};
+    ///
+    /// let game = Game::new(GameSettings::default())?; // live, 3 minutes each
+    /// assert_eq!(game.clock_ms(Seat::B_BLACK), Some(180_000));
+    /// let turns = Game::new(GameSettings::of_mode(Mode::TurnBased))?;
+    /// assert_eq!(turns.to_act(), Some(Seat::A_WHITE)); // F5
+    /// let bad = GameSettings { move_cap: 0, ..GameSettings::default() };
+    /// assert!(Game::new(bad).is_err());
+    /// # Ok::<(), bughouse_core::SetupError>(())
+    /// ```
     pub fn new(settings: GameSettings) -> Result<Game, SetupError> {
         Game::from_boards([Board::new(), Board::new()], settings)
     }
@@ -131,6 +151,22 @@ impl Game {
     /// A game from a BFEN (N2): board A's FEN, `|`, board B's FEN. The
     /// material of each colour over both boards and the pockets must fit
     /// in one game (R7).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Fen`](crate::SetupError) for a BFEN that does not read
+    /// (see [`crate::bfen::parse_bfen`]), or bad settings as for [`Game::new`].
+    ///
+    /// ```
+    /// use bughouse_core::{BoardId, Color, Game, GameSettings, Role};
+    ///
+    /// let bfen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1[] w Qkq - 0 1 \
+    ///             | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[R] w KQkq - 0 1";
+    /// let game = Game::from_bfen(bfen, GameSettings::default())?;
+    /// assert_eq!(game.board(BoardId::B).pocket(Color::White).count(Role::Rook), 1);
+    /// assert!(Game::from_bfen("8/8/8/8/8/8/8/8", GameSettings::default()).is_err());
+    /// # Ok::<(), bughouse_core::SetupError>(())
+    /// ```
     pub fn from_bfen(bfen: &str, settings: GameSettings) -> Result<Game, SetupError> {
         Game::from_boards(parse_bfen(bfen)?, settings)
     }
@@ -142,6 +178,16 @@ impl Game {
     }
 
     /// A new game with the same start and settings as this one.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "d4", Some(300))?;
+    /// let fresh = game.restarted();
+    /// assert_eq!(fresh, Game::new(GameSettings::default())?);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn restarted(&self) -> Game {
         Game::build(self.start, self.settings)
     }
@@ -262,6 +308,17 @@ impl Game {
 
     /// Milliseconds left on `seat`'s clock at the game's time; `None` when
     /// the game has no clocks.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "e4", Some(2_000))?;
+    /// assert_eq!(game.clock_ms(Seat::A_WHITE), Some(178_000)); // stopped at the move
+    /// assert_eq!(game.clock_ms(Seat::B_WHITE), Some(178_000)); // still running (R19)
+    /// assert_eq!(game.clock_ms(Seat::A_BLACK), Some(180_000)); // started at the move
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn clock_ms(&self, seat: Seat) -> Option<u64> {
         let clocks = self.clocks.as_ref()?;
         Some(clocks.remaining(seat, self.boards[seat.board.index()].turn(), self.now_ms))
@@ -277,6 +334,16 @@ impl Game {
     /// [`GameError::TimeWentBackwards`] for a time before the game's time
     /// (F3): what happened since is known, so a clock there is not one this
     /// game can show.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, GameError, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "e4", Some(2_000))?;
+    /// assert_eq!(game.clock_ms_at(Seat::A_BLACK, 5_000)?, Some(177_000));
+    /// assert!(matches!(game.clock_ms_at(Seat::A_BLACK, 1_000), Err(GameError::TimeWentBackwards { .. })));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn clock_ms_at(&self, seat: Seat, at_ms: u64) -> Result<Option<u64>, GameError> {
         if at_ms < self.now_ms {
             return Err(GameError::TimeWentBackwards {
@@ -305,6 +372,16 @@ impl Game {
     /// # Errors
     ///
     /// As [`Game::clock_ms_at`]: a time before the game's time.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let game = Game::new(GameSettings::default())?;
+    /// let clocks = game.clocks_at(10_000)?.unwrap();
+    /// assert_eq!(clocks[Seat::A_WHITE.index()], 170_000); // both White clocks run (F1)
+    /// assert_eq!(clocks[Seat::A_BLACK.index()], 180_000);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn clocks_at(&self, at_ms: u64) -> Result<Option<[u64; 4]>, GameError> {
         self.clock_ms_at(Seat::A_WHITE, at_ms)?;
         let Some(clocks) = self.clocks.as_ref() else {
@@ -353,6 +430,15 @@ impl Game {
 
     /// Whether it is `seat`'s turn: its colour is to move on its board, and in
     /// the turn-based game it is the seat to act.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let game = Game::new(GameSettings::default())?;
+    /// assert!(game.is_turn_of(Seat::A_WHITE) && game.is_turn_of(Seat::B_WHITE)); // live: both boards
+    /// assert!(!game.is_turn_of(Seat::A_BLACK));
+    /// # Ok::<(), bughouse_core::SetupError>(())
+    /// ```
     pub fn is_turn_of(&self, seat: Seat) -> bool {
         self.outcome.is_none()
             && self.boards[seat.board.index()].turn() == seat.color
@@ -363,6 +449,15 @@ impl Game {
     }
 
     /// The legal moves and drops of `seat` now; empty when it may not move.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let game = Game::new(GameSettings::default())?;
+    /// assert_eq!(game.legal_moves(Seat::B_WHITE).len(), 20);
+    /// assert!(game.legal_moves(Seat::B_BLACK).is_empty()); // not its turn
+    /// # Ok::<(), bughouse_core::SetupError>(())
+    /// ```
     pub fn legal_moves(&self, seat: Seat) -> MoveList {
         if self.is_turn_of(seat) {
             self.boards[seat.board.index()].legal_moves()
@@ -372,6 +467,16 @@ impl Game {
     }
 
     /// Whether `seat` may sit now (R24): turn-based, its turn, sits left.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Mode, Seat};
+    ///
+    /// let game = Game::new(GameSettings::of_mode(Mode::TurnBased))?;
+    /// assert!(game.can_sit(Seat::A_WHITE));
+    /// assert!(!game.can_sit(Seat::B_WHITE)); // not its turn (R22)
+    /// assert!(!Game::new(GameSettings::default())?.can_sit(Seat::A_WHITE)); // live: never
+    /// # Ok::<(), bughouse_core::SetupError>(())
+    /// ```
     pub fn can_sit(&self, seat: Seat) -> bool {
         self.settings.mode == Mode::TurnBased
             && self.is_turn_of(seat)
@@ -508,6 +613,17 @@ impl Game {
     ///
     /// As [`Game::play`], and [`GameError::InvalidMove`] for text that is
     /// not UCI.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameError, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// let report = game.play_uci(Seat::A_WHITE, "g1f3", Some(400))?;
+    /// assert_eq!(report.san.unwrap().to_string(), "Nf3");
+    /// let refused = game.play_uci(Seat::A_BLACK, "Nf6", Some(900));
+    /// assert!(matches!(refused, Err(GameError::InvalidMove { .. }))); // SAN is not UCI
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn play_uci(
         &mut self,
         seat: Seat,
@@ -528,6 +644,20 @@ impl Game {
     /// As [`Game::play_uci`], and [`GameError::AmbiguousMove`] or
     /// [`GameError::IllegalSan`] for SAN that names several legal moves or
     /// none.
+    ///
+    /// ```
+    /// use bughouse_core::{ErrorCode, Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "e2e4", Some(500))?; // UCI
+    /// game.play_text(Seat::A_BLACK, "Nc6", Some(800))?; // SAN
+    /// let error = game.play_text(Seat::A_WHITE, "Qz9", Some(900)).unwrap_err();
+    /// assert_eq!(error.code(), ErrorCode::InvalidMove);
+    /// let error = game.play_text(Seat::A_WHITE, "Nd2", Some(950)).unwrap_err();
+    /// assert_eq!(error.code(), ErrorCode::IllegalMove); // the knight on b1 is blocked
+    /// assert_eq!(game.moves_played(), 2); // refused moves change nothing
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn play_text(
         &mut self,
         seat: Seat,
@@ -554,6 +684,16 @@ impl Game {
     /// # Errors
     ///
     /// As [`Game::play`].
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Move, Seat};
+    ///
+    /// let settings = GameSettings { time_control: None, ..GameSettings::default() };
+    /// let mut game = Game::new(settings)?;
+    /// game.play_recorded(Seat::A_WHITE, Move::from_uci("e2e4")?, Some(179_100))?;
+    /// assert_eq!(game.log()[0].clock_ms, Some(179_100)); // the record's clock, kept as data
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn play_recorded(
         &mut self,
         seat: Seat,
@@ -706,6 +846,19 @@ impl Game {
     ///
     /// [`GameError::GameOver`], [`GameError::SitInLiveGame`],
     /// [`GameError::NotYourTurn`], [`GameError::NoSitsLeft`]; nothing changes.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameError, GameSettings, Mode, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::of_mode(Mode::TurnBased))?;
+    /// let report = game.sit(Seat::A_WHITE)?;
+    /// assert_eq!(report.state.to_act, Some(Seat::B_WHITE)); // the rotation goes on (R22)
+    /// assert_eq!(game.sits_left(Seat::A_WHITE), 2);
+    /// assert_eq!(game.moves_played(), 0); // a sit is not a move (F7)
+    /// let mut live = Game::new(GameSettings::default())?;
+    /// assert_eq!(live.sit(Seat::A_WHITE), Err(GameError::SitInLiveGame));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn sit(&mut self, seat: Seat) -> Result<Report, GameError> {
         self.ensure_open()?;
         if self.settings.mode != Mode::TurnBased {
@@ -738,6 +891,19 @@ impl Game {
     ///
     /// [`GameError::GameOver`], [`GameError::TimeWentBackwards`]; nothing
     /// changes.
+    ///
+    /// ```
+    /// use bughouse_core::{EndReason, Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// assert_eq!(game.tick(60_000)?.outcome(), None);
+    /// assert_eq!(game.now_ms(), 60_000);
+    /// let report = game.tick(200_000)?; // both White clocks fell at 180 s
+    /// let ending = report.outcome().unwrap();
+    /// assert_eq!((ending.reason, ending.winner), (EndReason::Time, None)); // same moment: a draw
+    /// assert_eq!(game.now_ms(), 180_000); // the game ended at the flag (F2)
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn tick(&mut self, at_ms: u64) -> Result<Report, GameError> {
         self.ensure_open()?;
         if self.check_time(Some(at_ms), false)?.is_none() {
@@ -759,6 +925,16 @@ impl Game {
     ///
     /// [`GameError::GameOver`] (also when a clock ran out by `at_ms`: then
     /// the game ends at the flag, F2), [`GameError::TimeWentBackwards`].
+    ///
+    /// ```
+    /// use bughouse_core::{EndReason, Game, GameError, GameSettings, Seat, Team};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// let ending = game.resign(Seat::A_BLACK, Some(5_000))?.outcome().unwrap();
+    /// assert_eq!((ending.reason, ending.winner), (EndReason::Resignation, Some(Team::One)));
+    /// assert_eq!(game.resign(Seat::A_WHITE, Some(6_000)), Err(GameError::GameOver));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn resign(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<Report, GameError> {
         self.leave(seat, at_ms, EndReason::Resignation)
     }
@@ -768,6 +944,16 @@ impl Game {
     /// # Errors
     ///
     /// As [`Game::resign`].
+    ///
+    /// ```
+    /// use bughouse_core::{EndReason, Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// let ending = game.abandon(Seat::B_WHITE, Some(1_000))?.outcome().unwrap();
+    /// assert_eq!(ending.reason, EndReason::Abandonment);
+    /// assert_eq!(ending.to_string(), "B-White left the game: team 1 wins (R29)");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn abandon(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<Report, GameError> {
         self.leave(seat, at_ms, EndReason::Abandonment)
     }
@@ -802,6 +988,20 @@ impl Game {
     /// # Errors
     ///
     /// [`GameError::GameOver`], [`GameError::NotHuman`].
+    ///
+    /// ```
+    /// use bughouse_core::{EndReason, Game, GameSettings, Seat, Seats};
+    ///
+    /// // Two humans, two computers: the humans' offers decide (F11).
+    /// let settings = GameSettings { humans: Seats::A_WHITE | Seats::A_BLACK, ..GameSettings::default() };
+    /// let mut game = Game::new(settings)?;
+    /// assert!(game.offer_draw(Seat::B_WHITE).is_err()); // a computer seat
+    /// game.offer_draw(Seat::A_WHITE)?;
+    /// assert!(!game.offer_draw(Seat::A_WHITE)?.logged); // already standing
+    /// let ending = game.offer_draw(Seat::A_BLACK)?.outcome().unwrap();
+    /// assert_eq!(ending.reason, EndReason::Agreement);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn offer_draw(&mut self, seat: Seat) -> Result<Report, GameError> {
         self.ensure_open()?;
         if !self.settings.humans.has(seat) {
@@ -825,6 +1025,18 @@ impl Game {
     /// # Errors
     ///
     /// [`GameError::GameOver`].
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat, Seats};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.offer_draw(Seat::A_WHITE)?;
+    /// assert_eq!(game.draw_offers(), Seats::A_WHITE);
+    /// game.withdraw_draw(Seat::A_WHITE)?;
+    /// assert!(game.draw_offers().is_empty());
+    /// assert!(game.log().is_empty()); // an offer withdrawn in the same run folds away
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn withdraw_draw(&mut self, seat: Seat) -> Result<Report, GameError> {
         self.ensure_open()?;
         let action = Action::of(Some(seat), ActionKind::WithdrawDraw, self.now_ms);
@@ -837,6 +1049,15 @@ impl Game {
     }
 
     /// The position of both boards as BFEN (N2), written without allocation.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings};
+    ///
+    /// let game = Game::new(GameSettings::default())?;
+    /// let text = game.bfen().to_string();
+    /// assert_eq!(Game::from_bfen(&text, GameSettings::default())?, game);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn bfen(&self) -> Bfen<'_> {
         Bfen(&self.boards)
     }

@@ -77,6 +77,24 @@ pub struct Report {
 
 impl Report {
     /// The ending, if this action ended the game.
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// assert_eq!(game.play_text(Seat::A_WHITE, "f3", Some(100))?.outcome(), None);
+    /// game.play_text(Seat::A_BLACK, "e5", Some(200))?;
+    /// game.play_text(Seat::A_WHITE, "g4", Some(300))?;
+    /// // The fool's mate is no mate in bughouse: a drop on f2 or g3 would
+    /// // block it, so it is check (R17) and A-White waits (R18).
+    /// let report = game.play_text(Seat::A_BLACK, "Qh4", Some(400))?;
+    /// assert_eq!(report.san.unwrap().to_string(), "Qh4+");
+    /// assert_eq!(report.outcome(), None);
+    /// assert!(report.state.waiting[0]);
+    /// let report = game.resign(Seat::A_WHITE, Some(500))?;
+    /// assert_eq!(report.outcome().unwrap().to_string(), "A-White resigned: team 2 wins (R29)");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.state.outcome
     }
@@ -85,6 +103,19 @@ impl Report {
 impl Game {
     /// The state a front end shows (see [`Snapshot`]); with
     /// [`Game::boards`], what a client joining mid-game needs.
+    ///
+    /// ```
+    /// use bughouse_core::{Color, Game, GameSettings, Seat, Seats};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// game.play_text(Seat::A_WHITE, "e4", Some(1_000))?;
+    /// let state = game.snapshot();
+    /// assert_eq!(state.to_move, [Color::Black, Color::White]);
+    /// assert_eq!(state.may_move, Seats::A_BLACK | Seats::B_WHITE);
+    /// assert_eq!(state.clocks.unwrap()[Seat::B_WHITE.index()], 179_000);
+    /// assert_eq!(state.moves_played, 1);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn snapshot(&self) -> Snapshot {
         let open = self.outcome.is_none();

@@ -80,7 +80,7 @@ impl FromStr for Mode {
 ///
 /// assert_eq!(parse_humans("bA")?.seats().collect::<Vec<_>>(), [Seat::A_WHITE, Seat::B_BLACK]);
 /// assert!(parse_humans("AA").is_err());
-/// # Ok::<(), bughouse_core::SettingsError>(())
+/// # Ok::<(), bughouse_core::error::SettingsError>(())
 /// ```
 pub fn parse_humans(letters: &str) -> Result<Seats, SettingsError> {
     let mut seats = Seats::empty();
@@ -125,6 +125,15 @@ impl Default for GameSettings {
 
 impl GameSettings {
     /// The turn-based game with `humans` as the human seats.
+    ///
+    /// ```
+    /// use bughouse_core::{GameSettings, Mode, Seats};
+    ///
+    /// let settings = GameSettings::turn_based(Seats::A_WHITE);
+    /// assert_eq!(settings.mode, Mode::TurnBased);
+    /// assert_eq!(settings.time_control, None); // no clocks in turn-based play (R26)
+    /// assert!(settings.validate().is_ok());
+    /// ```
     pub fn turn_based(humans: Seats) -> GameSettings {
         GameSettings {
             mode: Mode::TurnBased,
@@ -136,6 +145,14 @@ impl GameSettings {
 
     /// The settings of `mode` with its defaults: live with 3 minutes each
     /// (R20), or turn-based without clocks (R26); four humans, a cap of 800.
+    ///
+    /// ```
+    /// use bughouse_core::{GameSettings, Mode, TimeControl};
+    ///
+    /// assert_eq!(GameSettings::of_mode(Mode::Live), GameSettings::default());
+    /// assert_eq!(GameSettings::default().time_control, Some(TimeControl { base_ms: 180_000, increment_ms: 0 }));
+    /// assert_eq!(GameSettings::of_mode(Mode::TurnBased).humans, bughouse_core::Seats::all());
+    /// ```
     pub fn of_mode(mode: Mode) -> GameSettings {
         match mode {
             Mode::Live => GameSettings::default(),
@@ -152,7 +169,7 @@ impl GameSettings {
     /// cap of 0 or above [`MAX_MOVE_CAP`] (R32).
     ///
     /// ```
-    /// use bughouse_core::{GameSettings, Mode, SettingsError, TimeControl};
+    /// use bughouse_core::{GameSettings, Mode, error::SettingsError, TimeControl};
     ///
     /// let mut settings = GameSettings::of_mode(Mode::TurnBased);
     /// assert_eq!(settings.validate(), Ok(()));
@@ -186,6 +203,14 @@ impl GameSettings {
 /// # Errors
 ///
 /// [`SettingsError::MoveCapZero`] or [`SettingsError::MoveCapTooLarge`].
+///
+/// ```
+/// use bughouse_core::game::{MAX_MOVE_CAP, check_move_cap};
+///
+/// assert_eq!(check_move_cap(800), Ok(800));
+/// assert!(check_move_cap(0).is_err());
+/// assert!(check_move_cap(u64::from(MAX_MOVE_CAP) + 1).is_err());
+/// ```
 pub fn check_move_cap(cap: u64) -> Result<u16, SettingsError> {
     match cap {
         0 => Err(SettingsError::MoveCapZero),

@@ -19,11 +19,22 @@ use crate::{Board, Color, FenError, FenErrorKind, Flavour, Role};
 /// than one game's pieces.
 ///
 /// ```
-/// use bughouse_core::{Bfen, parse_bfen};
+/// use bughouse_core::{bfen::Bfen, bfen::parse_bfen};
 ///
 /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
 /// let boards = parse_bfen(&format!("{start} | {start}\n"))?;
 /// assert_eq!(Bfen(&boards).to_string(), format!("{start} | {start}"));
+/// # Ok::<(), bughouse_core::FenError>(())
+/// ```
+///
+/// ```
+/// use bughouse_core::{Board, bfen::{Bfen, parse_bfen}, error::FenErrorKind};
+///
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+/// let boards = parse_bfen(&format!("{start} | {start}"))?;
+/// assert_eq!(boards, [Board::new(), Board::new()]);
+/// assert_eq!(Bfen(&boards).to_string(), format!("{start} | {start}"));
+/// assert_eq!(parse_bfen(start).unwrap_err().kind, FenErrorKind::MissingBoardSeparator);
 /// # Ok::<(), bughouse_core::FenError>(())
 /// ```
 pub fn parse_bfen(bfen: &str) -> Result<[Board; 2], FenError> {

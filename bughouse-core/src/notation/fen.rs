@@ -94,7 +94,7 @@ impl Board {
     /// stopped, or the start of the field at fault.
     ///
     /// ```
-    /// use bughouse_core::{Board, FenErrorKind, Flavour};
+    /// use bughouse_core::{Board, error::FenErrorKind, Flavour};
     ///
     /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1\n", Flavour::Bughouse)?;
     /// assert_eq!(board.pocket(bughouse_core::Color::Black).letters().count(), 1);
@@ -405,6 +405,19 @@ pub(crate) fn ep_is_well_placed(board: &Board, ep: Square) -> bool {
         && board.by_piece(Role::Pawn.of(us.other())).contains(pawn)
 }
 
+///
+/// Reads a FEN in the bughouse flavour: `"…".parse::<Board>()` is
+/// `Board::from_fen(…, Flavour::Bughouse)`.
+///
+/// ```
+/// use bughouse_core::{Board, Flavour};
+///
+/// let board: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".parse()?;
+/// assert_eq!(board, Board::new());
+/// assert_eq!(board.flavour(), Flavour::Bughouse);
+/// assert!("rnbqkbnr/pppppppp/8/8".parse::<Board>().is_err());
+/// # Ok::<(), bughouse_core::FenError>(())
+/// ```
 impl FromStr for Board {
     type Err = FenError;
     /// Reads a FEN in the bughouse flavour.
@@ -454,6 +467,20 @@ pub(crate) fn write_squares(board: &Board, f: &mut fmt::Formatter<'_>) -> fmt::R
     Ok(())
 }
 
+///
+/// Writes the board's FEN (N1), without allocating; reading it back gives
+/// the same board.
+///
+/// ```
+/// use bughouse_core::Board;
+///
+/// let mut board = Board::new();
+/// board.play(board.parse_move("e4")?)?;
+/// let fen = board.to_string();
+/// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1");
+/// assert_eq!(fen.parse::<Board>()?, board);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 impl fmt::Display for Board {
     /// The canonical FEN (N1): `[..]` pocket, `~` marks, en passant only when
     /// a capture is legal (R15), both counters.

@@ -1,6 +1,6 @@
 //! Text forms (N1–N4): FEN, BFEN, UCI, SAN, and BPGN game records.
 
-pub(crate) mod bfen;
+pub mod bfen;
 pub mod bpgn;
 pub mod fen;
 pub mod san;

@@ -171,6 +171,17 @@ impl San {
     /// single out the moving piece among the legal moves: none, else the
     /// file, else the rank, else both. Meant for a legal `m`; an illegal one
     /// gets some text and never a panic.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Move, san::San};
+    ///
+    /// // Two knights can reach d2: SAN names the file of the one that moves.
+    /// let board: Board = "4k3/8/8/8/8/8/8/1N2KN2[] w - - 0 1".parse()?;
+    /// let m = Move::from_uci("b1d2")?;
+    /// assert_eq!(San::from_move(&board, m).to_string(), "Nbd2");
+    /// assert_eq!(San::from_move(&board, Move::from_uci("N@d2")?).to_string(), "N@d2");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn from_move(board: &Board, m: Move) -> San {
         match m {
@@ -223,6 +234,19 @@ impl San {
 
     /// Reads SAN text tolerantly (see the module docs), ignoring any `+`/`#`
     /// and annotation. Says nothing about legality: see [`San::to_move`].
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveTextError`] with the offset of what is not SAN.
+    ///
+    /// ```
+    /// use bughouse_core::san::San;
+    ///
+    /// assert_eq!(San::from_ascii(b"Nf3+")?.to_string(), "Nf3"); // the suffix is dropped
+    /// assert_eq!(San::from_ascii(b"e8=Q")?.to_string(), "e8=Q");
+    /// assert!(San::from_ascii(b"Zf3").is_err());
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     pub fn from_ascii(text: &[u8]) -> Result<San, MoveTextError> {
         SanPlus::from_ascii(text).map(|s| s.san)
     }
@@ -232,6 +256,21 @@ impl San {
     /// A missing `x` is forgiven; an `x` with nothing to take is not. No
     /// match is [`SanError::Illegal`] with the reason; several matches are
     /// [`SanError::Ambiguous`].
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Illegal`] with the reason when no legal move matches,
+    /// [`SanError::Ambiguous`] with two of the matches when several do.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, SanError, san::San};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/1N2KN2[] w - - 0 1".parse()?;
+    /// let san: San = "Nd2".parse()?;
+    /// assert!(matches!(san.to_move(&board), Err(SanError::Ambiguous { .. })));
+    /// assert_eq!("Nfd2".parse::<San>()?.to_move(&board)?.to_string(), "f1d2");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn to_move(self, board: &Board) -> Result<Move, SanError> {
         let illegal = |reason| SanError::Illegal { san: self, reason };
         let us = board.turn();
@@ -400,12 +439,42 @@ impl SanPlus {
 
     /// Reads SAN text tolerantly (see the module docs), keeping the suffix
     /// as written (`++` reads as `+`; a `#` anywhere in the tail as `#`).
+    ///
+    /// # Errors
+    ///
+    /// As [`San::from_ascii`].
+    ///
+    /// ```
+    /// use bughouse_core::san::{SanPlus, Suffix};
+    ///
+    /// let san = SanPlus::from_ascii(b"Qh4#")?;
+    /// assert_eq!(san.suffix, Some(Suffix::Checkmate));
+    /// assert_eq!(san.to_string(), "Qh4#");
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, MoveTextError> {
         Reader { text, pos: 0 }.read()
     }
 
     /// Writes the SAN with its suffix into `out`; on overflow returns an
     /// error and leaves `out` unchanged.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when `out` has no room left for the SAN; `out`
+    /// is unchanged.
+    ///
+    /// ```
+    /// use arrayvec::ArrayString;
+    /// use bughouse_core::san::SanPlus;
+    ///
+    /// let san: SanPlus = "exd8=N+".parse()?;
+    /// let mut out = ArrayString::<16>::new();
+    /// assert!(san.write_to(&mut out).is_ok());
+    /// assert_eq!(out.as_str(), "exd8=N+");
+    /// assert!(san.write_to(&mut ArrayString::<4>::new()).is_err());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn write_to<const N: usize>(&self, out: &mut ArrayString<N>) -> Result<(), CapacityError> {
         out.try_push_str(self.encode().as_str())
             .map_err(|_| CapacityError::new(()))
@@ -456,6 +525,15 @@ impl FromStr for SanPlus {
 impl Board {
     /// The SAN of the legal move `m` here, with `+` or `#` (N3, R16). Displays
     /// without allocating: `write!(out, "{}", board.san(m))`.
+    ///
+    /// ```
+    /// use bughouse_core::{Board, Move};
+    ///
+    /// let board: Board = "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1".parse()?;
+    /// assert_eq!(board.san(Move::from_uci("Q@e7")?).to_string(), "Q@e7+");
+    /// assert_eq!(board.san(Move::from_uci("e1d2")?).to_string(), "Kd2");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn san(&self, m: Move) -> SanPlus {
         SanPlus::from_move(self, m)
     }

@@ -13,11 +13,40 @@ impl Move {
     /// Reads UCI text. Accepts drops with either letter case (`n@f3`), and
     /// castling as the king's two-square move (`e1g1`). Says nothing about
     /// legality: see [`crate::Board::play`].
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveTextError`] with the byte offset of what is wrong and why: too
+    /// short, not a square, a drop of a king or of no piece, a bad promotion
+    /// letter, text after the move.
+    ///
+    /// ```
+    /// use bughouse_core::{Move, Role, Square};
+    ///
+    /// assert_eq!(Move::from_uci("e7e8q")?, Move::Normal { from: Square::E7, to: Square::E8, promotion: Some(Role::Queen) });
+    /// assert_eq!(Move::from_uci("n@f3")?, Move::Drop { role: Role::Knight, to: Square::F3 });
+    /// assert_eq!(Move::from_uci("N@f3")?.to_string(), "N@f3"); // written back by Display
+    /// let error = Move::from_uci("e2e9").unwrap_err();
+    /// assert_eq!(error.offset, 2);
+    /// assert!(Move::from_uci("K@e4").is_err()); // kings are never dropped (R3)
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     pub fn from_uci(text: &str) -> Result<Move, MoveTextError> {
         Move::from_uci_bytes(text.as_bytes())
     }
 
     /// As [`Move::from_uci`], over bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`Move::from_uci`].
+    ///
+    /// ```
+    /// use bughouse_core::Move;
+    ///
+    /// assert_eq!(Move::from_uci_bytes(b"e2e4")?, Move::from_uci("e2e4")?);
+    /// # Ok::<(), bughouse_core::MoveTextError>(())
+    /// ```
     pub fn from_uci_bytes(b: &[u8]) -> Result<Move, MoveTextError> {
         let square = |at: usize| -> Result<Square, MoveTextError> {
             b.get(at..at + 2)

@@ -165,7 +165,7 @@ pub fn squares(bb: core::Bitboard) -> Vec<String> {
 pub fn attacks(board: &core::Board, square: &str) -> Result<Vec<String>> {
     let sq = self::square(square)?;
     Ok(squares(match board.piece_at(sq) {
-        Some(piece) => core::attacks(sq, piece, board.occupied()),
+        Some(piece) => core::attacks::attacks(sq, piece, board.occupied()),
         None => core::Bitboard::EMPTY,
     }))
 }

@@ -7,7 +7,8 @@
 use std::fmt::Display;
 
 use bughouse_core::{
-    ErrorCode, Excerpt, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+    ErrorCode, FenError, GameError, IllegalMoveError, MoveTextError, SanError, SetupError,
+    error::Excerpt,
 };
 
 /// The stable `code` of every error the package throws on purpose: the

@@ -121,11 +121,15 @@ fn time_control(value: &Value, mode: core::Mode) -> Result<Option<core::TimeCont
 /// Reads the `moveCap` option as a whole number; the core bounds it (R32).
 fn move_cap(cap: Option<f64>) -> Result<u16> {
     match cap {
-        None => Ok(core::DEFAULT_MOVE_CAP),
+        None => Ok(core::game::DEFAULT_MOVE_CAP),
         Some(cap) if cap.fract() == 0.0 && (0.0..=args::MAX_SAFE_INTEGER).contains(&cap) => {
             core::game::check_move_cap(cap as u64).map_err(|e| error::core(e.code(), e))
         }
-        Some(cap) => Err(error::out_of_range("moveCap", core::MAX_MOVE_CAP, cap)),
+        Some(cap) => Err(error::out_of_range(
+            "moveCap",
+            core::game::MAX_MOVE_CAP,
+            cap,
+        )),
     }
 }
 
@@ -183,7 +187,7 @@ pub fn write_bpgn(g: &core::Game, tags: &Value) -> Result<String> {
 #[derive(Copy, Clone, Debug)]
 pub struct BotCall {
     /// The node budget and seed.
-    pub limits: core::SearchLimits,
+    pub limits: core::bot::SearchLimits,
     /// A wall-time budget in ms, on top of the node budget.
     pub time_ms: Option<u64>,
     /// Whether the choice is played.
@@ -204,7 +208,7 @@ pub const BOT_OPTIONS: &[&str] = &["nodes", "seed", "timeMs", "play", "atMs"];
 pub fn bot(opts: &Value) -> Result<BotCall> {
     let Some(obj) = value::options("opts", opts, BOT_OPTIONS)? else {
         return Ok(BotCall {
-            limits: core::SearchLimits::default(),
+            limits: core::bot::SearchLimits::default(),
             time_ms: None,
             play: false,
             at_ms: None,
@@ -219,8 +223,8 @@ pub fn bot(opts: &Value) -> Result<BotCall> {
     };
     let time_ms = integer("timeMs", 1)?;
     let default_nodes = match time_ms {
-        None => core::SearchLimits::DEFAULT_NODES,
-        Some(_) => core::SearchLimits::unlimited().nodes,
+        None => core::bot::SearchLimits::DEFAULT_NODES,
+        Some(_) => core::bot::SearchLimits::unlimited().nodes,
     };
     let nodes = integer("nodes", 1)?.unwrap_or(default_nodes);
     let seed = integer("seed", 0)?.unwrap_or(0);
@@ -243,7 +247,7 @@ pub fn bot(opts: &Value) -> Result<BotCall> {
         ));
     }
     Ok(BotCall {
-        limits: core::SearchLimits::nodes(nodes).with_seed(seed),
+        limits: core::bot::SearchLimits::nodes(nodes).with_seed(seed),
         time_ms,
         play,
         at_ms,

@@ -134,7 +134,7 @@ pub fn time_control(settings: &core::GameSettings) -> Out {
 /// What a front end shows (the core's `Snapshot`): `{ nowMs, movesPlayed,
 /// pockets, clocks, turn, waiting, mayMove, toAct, skipped, sitsLeft,
 /// drawOffers, outcome }`.
-pub fn snapshot(s: &core::Snapshot) -> Out {
+pub fn snapshot(s: &core::game::Snapshot) -> Out {
     Out::Object(vec![
         ("nowMs", s.now_ms.into()),
         ("movesPlayed", s.moves_played.into()),
@@ -195,7 +195,10 @@ pub fn game_json(g: &core::Game) -> Out {
         ),
         ("humans", seat_letters(s.humans).into()),
         ("moveCap", s.move_cap.into()),
-        ("bfen", core::Bfen(g.start_boards()).to_string().into()),
+        (
+            "bfen",
+            core::bfen::Bfen(g.start_boards()).to_string().into(),
+        ),
         ("log", log(g)),
     ])
 }
@@ -243,7 +246,7 @@ pub fn game_from_json(json: &Value) -> Result<core::Game> {
         humans,
         move_cap,
     };
-    let start = core::parse_bfen(field("bfen")?)
+    let start = core::bfen::parse_bfen(field("bfen")?)
         .map_err(|e| error::error(error::Code::InvalidArgValue, format!("bfen: {e}")))?;
     let Value::Array(entries) = obj.get("log") else {
         return Err(error::invalid_type(
@@ -272,15 +275,15 @@ fn action_of(entry: &Value) -> Result<core::Action> {
     };
     let kind_text = e.get("kind").string("kind")?;
     let kind = match (kind_text, e.get("move").opt_string("move")?) {
-        ("move", Some(uci)) => core::ActionKind::Move(
+        ("move", Some(uci)) => core::game::ActionKind::Move(
             core::Move::from_uci(uci).map_err(|_| error::invalid_arg("move", "UCI", uci))?,
         ),
-        ("sit", None) => core::ActionKind::Sit,
-        ("tick", None) => core::ActionKind::Tick,
-        ("resign", None) => core::ActionKind::Resign,
-        ("abandon", None) => core::ActionKind::Abandon,
-        ("offer_draw", None) => core::ActionKind::OfferDraw,
-        ("withdraw_draw", None) => core::ActionKind::WithdrawDraw,
+        ("sit", None) => core::game::ActionKind::Sit,
+        ("tick", None) => core::game::ActionKind::Tick,
+        ("resign", None) => core::game::ActionKind::Resign,
+        ("abandon", None) => core::game::ActionKind::Abandon,
+        ("offer_draw", None) => core::game::ActionKind::OfferDraw,
+        ("withdraw_draw", None) => core::game::ActionKind::WithdrawDraw,
         (kind, _) => return Err(error::invalid_arg("kind", "a log entry's kind", kind)),
     };
     let at_ms = match e.get("atMs").opt_number("atMs")? {

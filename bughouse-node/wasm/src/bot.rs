@@ -1,6 +1,6 @@
 //! The computer player behind `game.botMove(seat, opts)`: the addon's
 //! option checks (`../src/bot.rs`), with the same codes and messages. Every
-//! decision is the core's (`bughouse_core::choose`).
+//! decision is the core's (`bughouse_core::bot::choose`).
 //!
 //! Where it runs: WebAssembly here has no threads, so `_botMove` searches on
 //! the caller's thread; `botMoveAsync` (the JS layer, `bot-worker.mjs`)
@@ -16,7 +16,7 @@ use crate::convert;
 use crate::error::{Js, Result};
 use crate::game::Game;
 
-const _: () = assert!(core::SearchLimits::DEFAULT_NODES == 25_000);
+const _: () = assert!(core::bot::SearchLimits::DEFAULT_NODES == 25_000);
 
 /// Milliseconds from a clock of the page (`Date.now()`: WebAssembly here
 /// has no clock of its own; in a worker it is the worker's).
@@ -26,21 +26,21 @@ fn now() -> std::time::Duration {
 
 /// Searches `game` for `seat` with a fresh table (on the heap), within the
 /// call's node budget and, with `timeMs`, its time (the core's time plan).
-fn search(game: &core::Game, seat: core::Seat, call: &BotCall) -> Option<core::BotAction> {
-    let mut tt = core::TranspositionTable::from_storage(vec![
-        core::TableEntry::EMPTY;
-        core::DEFAULT_TT_ENTRIES
+fn search(game: &core::Game, seat: core::Seat, call: &BotCall) -> Option<core::bot::BotAction> {
+    let mut tt = core::bot::TranspositionTable::from_storage(vec![
+        core::bot::TableEntry::EMPTY;
+        core::bot::DEFAULT_TT_ENTRIES
     ]);
     let start = now();
     let clock = move || now().saturating_sub(start);
-    let mut control = core::SearchControl::new();
+    let mut control = core::bot::SearchControl::new();
     if let Some(ms) = call.time_ms {
         control = control.with_time(
             &clock,
-            core::TimePlan::fixed(std::time::Duration::from_millis(ms)),
+            core::bot::TimePlan::fixed(std::time::Duration::from_millis(ms)),
         );
     }
-    core::decide_with(game, seat, &call.limits, &control, &mut tt).map(|d| d.action)
+    core::bot::decide_with(game, seat, &call.limits, &control, &mut tt).map(|d| d.action)
 }
 
 impl Game {
@@ -81,8 +81,8 @@ impl Game {
                 .js()?;
         }
         Ok(convert::nullable(match action {
-            core::BotAction::Move(m) => Some(convert::uci(m)),
-            core::BotAction::Sit => None,
+            core::bot::BotAction::Move(m) => Some(convert::uci(m)),
+            core::bot::BotAction::Sit => None,
         }))
     }
 
@@ -100,8 +100,8 @@ impl Game {
         let (seat, call) = self.bot_call(&seat, &opts)?;
         Ok(convert::nullable(search(&self.inner, seat, &call).map(
             |a| match a {
-                core::BotAction::Move(m) => convert::uci(m),
-                core::BotAction::Sit => "sit".to_owned(),
+                core::bot::BotAction::Move(m) => convert::uci(m),
+                core::bot::BotAction::Sit => "sit".to_owned(),
             },
         )))
     }

@@ -152,7 +152,7 @@ thread_local! {
     /// through a `Uint16Array` over this memory (`_codeBuffer()`): no
     /// allocation and no copy per list. WebAssembly here has one thread.
     static CODE_BUFFER: std::cell::RefCell<Box<[u16]>> =
-        std::cell::RefCell::new(vec![0; core::MAX_LEGAL_MOVES].into_boxed_slice());
+        std::cell::RefCell::new(vec![0; core::board::MAX_LEGAL_MOVES].into_boxed_slice());
 }
 
 /// Writes the codes of `moves` into the code buffer; returns how many

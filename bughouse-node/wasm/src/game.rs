@@ -326,6 +326,6 @@ impl Game {
     /// The start position as BFEN, for the bot worker's replay.
     #[wasm_bindgen(js_name = "_startBfen")]
     pub fn start_bfen(&self) -> String {
-        core::Bfen(self.inner.start_boards()).to_string()
+        core::bfen::Bfen(self.inner.start_boards()).to_string()
     }
 }

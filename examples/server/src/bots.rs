@@ -17,7 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bughouse_core::{
-    BotAction, Game, SearchControl, SearchLimits, Seat, TableEntry, TimePlan, TranspositionTable,
+    Game, Seat, bot::BotAction, bot::SearchControl, bot::SearchLimits, bot::TableEntry,
+    bot::TimePlan, bot::TranspositionTable,
 };
 use tokio::sync::Semaphore;
 
@@ -115,7 +116,7 @@ impl BotPool {
                 let control = SearchControl::new()
                     .with_time(&clock, plan)
                     .with_stop(&stop);
-                bughouse_core::decide_with(&game, seat, &limits, &control, &mut table)
+                bughouse_core::bot::decide_with(&game, seat, &limits, &control, &mut table)
                     .map(|d| d.action)
             })
         })

@@ -18,7 +18,7 @@ use tokio::sync::oneshot;
 
 use crate::protocol::TableSpec;
 use crate::table::LogChange;
-use bughouse_core::{Action, ActionKind, Mode, Move, Seat, Seats};
+use bughouse_core::{Action, Mode, Move, Seat, Seats, game::ActionKind};
 
 /// One write.
 #[derive(Debug)]
@@ -84,8 +84,6 @@ pub struct StoredTable {
     pub claims: Vec<(Seat, String, String)>,
     /// The engine's log (`Game::log`), for `Game::restore`.
     pub log: Vec<Action>,
-    /// The SAN of each log entry that is a move.
-    pub sans: Vec<Option<String>>,
     /// How many actions were reported (the last report's number).
     pub reported: usize,
 }
@@ -127,8 +125,7 @@ CREATE TABLE IF NOT EXISTS claims (
 -- The engine's log (Game::log), entry by entry, field by field: the
 -- acting seat's letter (NULL for a tick), the kind (ActionKind::as_str),
 -- the move as its 16-bit code (Move::to_u16), the mover's clock after a
--- move, the draw offers standing (Seats bits); for display, a move's SAN
--- as its report gave it.
+-- move, the draw offers standing (Seats bits).
 CREATE TABLE IF NOT EXISTS log (
     table_id INTEGER NOT NULL REFERENCES tables(id),
     idx INTEGER NOT NULL,
@@ -138,7 +135,6 @@ CREATE TABLE IF NOT EXISTS log (
     move INTEGER,
     clock_ms INTEGER,
     offers INTEGER NOT NULL,
-    san TEXT,
     PRIMARY KEY (table_id, idx)
 ) WITHOUT ROWID;
 ";
@@ -270,10 +266,9 @@ fn commit(conn: &mut Connection, batch: &[Job]) -> rusqlite::Result<()> {
                         .execute(params![*table as i64, change.keep as i64])?;
                 }
                 let mut insert = tx.prepare_cached(
-                    "INSERT INTO log (table_id, idx, at_ms, seat, kind, move, clock_ms, offers, san)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    "INSERT INTO log (table_id, idx, at_ms, seat, kind, move, clock_ms, offers)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 )?;
-                let last = change.append.len().saturating_sub(1);
                 for (i, entry) in change.append.iter().enumerate() {
                     insert.execute(params![
                         *table as i64,
@@ -284,7 +279,6 @@ fn commit(conn: &mut Connection, batch: &[Job]) -> rusqlite::Result<()> {
                         entry.as_move().map(Move::to_u16),
                         entry.clock_ms,
                         entry.offers.bits(),
-                        change.san.as_deref().filter(|_| i == last),
                     ])?;
                 }
                 tx.prepare_cached(
@@ -342,7 +336,6 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
             over: false,
             claims: Vec::new(),
             log: Vec::new(),
-            sans: Vec::new(),
             reported: r.get::<_, i64>(8)? as usize,
         })
     })?;
@@ -351,7 +344,7 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
     }
     let mut claims = conn.prepare("SELECT seat, token, name FROM claims WHERE table_id = ?1")?;
     let mut entries = conn.prepare(
-        "SELECT at_ms, seat, kind, move, clock_ms, offers, san FROM log WHERE table_id = ?1 ORDER BY idx",
+        "SELECT at_ms, seat, kind, move, clock_ms, offers FROM log WHERE table_id = ?1 ORDER BY idx",
     )?;
     for table in &mut tables {
         let rows = claims.query_map([table.id as i64], |r| {
@@ -376,7 +369,7 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
                 ("withdraw_draw", None) => ActionKind::WithdrawDraw,
                 _ => return Err(bad(format!("log entry {kind:?} {code:?}"))),
             };
-            let action = Action {
+            Ok(Action {
                 seat: r
                     .get::<_, Option<String>>(1)?
                     .as_deref()
@@ -386,13 +379,10 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
                 at_ms: r.get::<_, i64>(0)? as u64,
                 clock_ms: r.get(4)?,
                 offers: Seats::from_bits(r.get(5)?).ok_or_else(|| bad("offers".to_string()))?,
-            };
-            Ok((action, r.get::<_, Option<String>>(6)?))
+            })
         })?;
         for row in rows {
-            let (action, san) = row?;
-            table.log.push(action);
-            table.sans.push(san);
+            table.log.push(row?);
         }
     }
     Ok((tables, next_id as u64))

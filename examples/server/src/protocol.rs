@@ -178,7 +178,7 @@ impl TableSpecInput {
         }
         let bot_nodes = self
             .bot_nodes
-            .unwrap_or(bughouse_core::SearchLimits::level(level).nodes);
+            .unwrap_or(bughouse_core::bot::SearchLimits::level(level).nodes);
         if !(1..=400_000).contains(&bot_nodes) {
             return Err(format!("bot_nodes: {bot_nodes} is outside 1..=400000"));
         }
@@ -186,11 +186,13 @@ impl TableSpecInput {
         if bot_delay_ms > 60_000 {
             return Err(format!("bot_delay_ms: {bot_delay_ms} is above 60000"));
         }
-        let move_cap = self.move_cap.unwrap_or(bughouse_core::DEFAULT_MOVE_CAP);
-        if move_cap == 0 || move_cap > bughouse_core::MAX_MOVE_CAP {
+        let move_cap = self
+            .move_cap
+            .unwrap_or(bughouse_core::game::DEFAULT_MOVE_CAP);
+        if move_cap == 0 || move_cap > bughouse_core::game::MAX_MOVE_CAP {
             return Err(format!(
                 "move_cap: {move_cap} is outside 1..={}",
-                bughouse_core::MAX_MOVE_CAP
+                bughouse_core::game::MAX_MOVE_CAP
             ));
         }
         Ok(TableSpec {

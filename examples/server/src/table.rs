@@ -15,8 +15,8 @@
 //! entry), and a restart rebuilds the game with `Game::restore` from it.
 
 use bughouse_core::{
-    Action, ActionKind, Game, GameError, GameSettings, Move, Outcome, Report as CoreReport,
-    RestoreError, Role, Seat, SetupError,
+    Action, Game, GameError, GameSettings, Move, Outcome, Report as CoreReport, Role, Seat,
+    SetupError, game::ActionKind, game::RestoreError, san::SanPlus,
 };
 
 /// What a seat (or the clock) does, as the server asks the engine.
@@ -62,10 +62,6 @@ pub struct LogChange {
     pub dropped: usize,
     /// The entries after them.
     pub append: Vec<Action>,
-    /// The SAN (R16) of the move `append` ends with, if it ends with one:
-    /// the engine's log keeps moves, not their text, and a page shown the
-    /// game so far wants it.
-    pub san: Option<String>,
 }
 
 /// What one accepted action changed, beyond the state every frame carries.
@@ -107,8 +103,6 @@ pub enum Refusal {
 pub struct TableGame {
     game: Game,
     reported: usize,
-    /// The SAN of each log entry that is a move, index for index.
-    sans: Vec<Option<String>>,
 }
 
 impl TableGame {
@@ -117,22 +111,18 @@ impl TableGame {
         Ok(TableGame {
             game: Game::new(settings)?,
             reported: 0,
-            sans: Vec::new(),
         })
     }
 
     /// Rebuilds a game from its settings and the engine's log, as stored,
     /// with `Game::restore` (the engine judges every entry again); the
-    /// reports go on numbering from `reported`; `sans` are the stored
-    /// SANs of the moves (missing ones are `None`). Fails naming the first
+    /// reports go on numbering from `reported`. Fails naming the first
     /// entry that does not follow (a corrupt log).
     pub fn restore(
         settings: GameSettings,
         log: &[Action],
         reported: usize,
-        mut sans: Vec<Option<String>>,
     ) -> Result<TableGame, RestoreError> {
-        sans.resize(log.len(), None);
         let start = *Game::new(settings)
             .map_err(|e| RestoreError {
                 index: 0,
@@ -142,7 +132,6 @@ impl TableGame {
         Ok(TableGame {
             game: Game::restore(settings, start, log)?,
             reported,
-            sans,
         })
     }
 
@@ -156,9 +145,23 @@ impl TableGame {
         self.game.log()
     }
 
-    /// The SAN of each log entry that is a move (`None` for the others).
-    pub fn sans(&self) -> &[Option<String>] {
-        &self.sans
+    /// The SAN (R16) of each log entry that is a move, `None` for the
+    /// others, for a page showing the game so far: the engine's log keeps
+    /// moves, and `Game::each_move_with_board` gives the board each was
+    /// played on as it stood, so the engine writes each SAN again.
+    pub fn sans(&self) -> Vec<Option<String>> {
+        let mut moves = Vec::new();
+        self.game.each_move_with_board(|_, _, m, before| {
+            moves.push(SanPlus::from_move(before, m).to_string());
+        });
+        let mut moves = moves.into_iter();
+        self.log()
+            .iter()
+            .map(|a| match a.kind {
+                ActionKind::Move(_) => moves.next(),
+                _ => None,
+            })
+            .collect()
     }
 
     /// How many actions were reported: the last report's `seq`.
@@ -210,31 +213,19 @@ impl TableGame {
         let after = &self.game.log()[run..];
         let same = before.iter().zip(after).take_while(|(a, b)| a == b).count();
         self.reported += 1;
-        let san = core.san.map(|san| san.to_string());
-        let append = after[same..].to_vec();
-        let ends_with_move = append
-            .last()
-            .is_some_and(|a| matches!(a.kind, ActionKind::Move(_)));
-        let log_san = san.clone().filter(|_| ends_with_move);
-        self.sans.truncate(run + same);
-        self.sans.resize(run + same + append.len(), None);
-        if let Some(last) = self.sans.last_mut().filter(|_| ends_with_move) {
-            last.clone_from(&log_san);
-        }
         let report = Report {
             seq: self.reported,
             seat: by,
             action: done,
             // A flag is logged at its own millisecond (F2).
             at_ms: if flag_fell { self.game.now_ms() } else { at_ms },
-            san,
+            san: core.san.map(|san| san.to_string()),
             capture: core.capture.map(|c| (c.piece.role, c.to)),
             outcome: core.outcome(),
             log: LogChange {
                 keep: run + same,
                 dropped: before.len() - same,
-                append,
-                san: log_san,
+                append: after[same..].to_vec(),
             },
         };
         if flag_fell && action != TableAction::Flag {
@@ -323,7 +314,7 @@ mod tests {
             bughouse_core::Color::Black
         );
         assert_eq!(stored, table.log());
-        let copy = TableGame::restore(*table.game().settings(), &stored, 2, Vec::new()).unwrap();
+        let copy = TableGame::restore(*table.game().settings(), &stored, 2).unwrap();
         assert_eq!(copy.game(), table.game());
     }
 
@@ -358,6 +349,7 @@ mod tests {
             let mut at = 0;
             let mut step = 0u64;
             let mut folded = false;
+            let mut sans = Vec::new();
             while !table.game().is_over() && table.reported() < 150 {
                 at += 37;
                 step += 1;
@@ -399,21 +391,15 @@ mod tests {
                         assert_eq!(to, seat.partner(), "R5");
                     }
                 }
-                let copy =
-                    TableGame::restore(settings, &stored, table.reported(), table.sans().to_vec())
-                        .unwrap();
+                let copy = TableGame::restore(settings, &stored, table.reported()).unwrap();
                 assert_eq!(copy.game(), table.game(), "after {report:?}");
-                // Each move of the log keeps the SAN its report gave.
-                for (entry, san) in table.log().iter().zip(table.sans()) {
-                    assert_eq!(
-                        san.is_some(),
-                        matches!(entry.kind, ActionKind::Move(_)),
-                        "{entry:?}"
-                    );
-                }
+                // The engine writes each logged move's SAN again, as reported.
                 if let TableAction::Move(_) = action {
-                    assert_eq!(table.sans().last().unwrap(), &report.san);
+                    sans.push(report.san.clone());
                 }
+                let logged: Vec<Option<String>> =
+                    copy.sans().into_iter().filter(Option::is_some).collect();
+                assert_eq!(logged, sans);
             }
             if !table.game().is_over() {
                 let report = table
@@ -421,9 +407,7 @@ mod tests {
                     .unwrap();
                 store(&mut stored, &report.log);
             }
-            let copy =
-                TableGame::restore(settings, &stored, table.reported(), table.sans().to_vec())
-                    .unwrap();
+            let copy = TableGame::restore(settings, &stored, table.reported()).unwrap();
             assert_eq!(copy.game(), table.game());
             assert!(copy.game().is_over());
             assert!(folded, "a move folded offers into its entry");
@@ -442,7 +426,7 @@ mod tests {
                 ..table.log()[0]
             },
         ];
-        let error = TableGame::restore(live(60_000), &log, 2, Vec::new()).unwrap_err();
+        let error = TableGame::restore(live(60_000), &log, 2).unwrap_err();
         assert_eq!(error.index, 1);
         assert!(error.to_string().contains("not your turn"), "{error}");
     }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use bughouse_core::{
-    Action, BoardId, BotAction, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl,
+    Action, BoardId, GameSettings, Mode, Move, Outcome, Seat, Seats, TimeControl, bot::BotAction,
 };
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
@@ -263,7 +263,7 @@ impl Table {
         }
         if let Some(humans) = stored.humans {
             let settings = settings_of(&stored.spec, humans);
-            let game = TableGame::restore(settings, &stored.log, stored.reported, stored.sans)
+            let game = TableGame::restore(settings, &stored.log, stored.reported)
                 .map_err(|e| format!("table {}: {e}", stored.id))?;
             table.offset_ms = game.game().now_ms();
             table.game = Some(game);

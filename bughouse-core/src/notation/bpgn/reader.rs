@@ -20,6 +20,16 @@ impl<'a> Record<'a> {
     /// The tags as `(name, value)` pairs, in the order written. Values keep
     /// their bytes (archives may hold Latin-1); `\"` and `\\` escapes stay as
     /// written.
+    ///
+    /// ```
+    /// use bughouse_core::bpgn::BpgnReader;
+    ///
+    /// let record = BpgnReader::new(b"[WhiteA \"ann\"][BlackA \"bo\"]\n1A. e4 *\n").next().unwrap();
+    /// let names: Vec<&[u8]> = record.tags().map(|(name, _)| name).collect();
+    /// assert_eq!(names, [&b"WhiteA"[..], &b"BlackA"[..]]);
+    /// assert_eq!(record.tag("BlackA"), Some(&b"bo"[..]));
+    /// assert!(record.is_bughouse());
+    /// ```
     pub fn tags(&self) -> Tags<'a> {
         Tags {
             text: self.tag_text,
@@ -288,6 +298,14 @@ pub struct BpgnReader<'a> {
 
 impl<'a> BpgnReader<'a> {
     /// Games in `text` (any bytes; Latin-1 archives are fine).
+    ///
+    /// ```
+    /// use bughouse_core::bpgn::BpgnReader;
+    ///
+    /// let archive = b"[Event \"one\"]\n1A. e4 1a. e5 *\n\n[Event \"two\"]\n1B. d4 *\n";
+    /// let events: Vec<&[u8]> = BpgnReader::new(archive).filter_map(|r| r.tag("Event")).collect();
+    /// assert_eq!(events, [&b"one"[..], &b"two"[..]]);
+    /// ```
     pub fn new(text: &'a [u8]) -> BpgnReader<'a> {
         BpgnReader {
             text,

@@ -157,6 +157,23 @@ impl fmt::Display for Letter {
 ///
 /// [`WriteError::TagName`] for a tag name that is not a PGN symbol (nothing
 /// is written), [`WriteError::Output`] when `out` fails.
+///
+/// ```
+/// use bughouse_core::{Game, GameSettings, Seat, bpgn::{BpgnReader, write_bpgn}};
+///
+/// let mut game = Game::new(GameSettings::default())?;
+/// game.play_text(Seat::A_WHITE, "e4", Some(1_000))?;
+/// game.resign(Seat::A_BLACK, Some(4_000))?;
+/// let mut text = String::new();
+/// write_bpgn(&game, &[("Event", "club night")], &mut text)?;
+/// assert!(text.contains("[Event \"club night\"]"));
+/// assert!(text.contains("1-0"));
+/// // Read back and replayed, it is the same game.
+/// let record = BpgnReader::new(text.as_bytes()).next().unwrap();
+/// assert_eq!(record.replay().game, game);
+/// assert!(write_bpgn(&game, &[("bad name", "x")], &mut String::new()).is_err());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub fn write_bpgn<W: Write>(
     game: &Game,
     tags: &[(&str, &str)],
