@@ -29,6 +29,11 @@ def interrupt(code: str, *, wait_s: float = 0.3) -> tuple[float, str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        # A runner that started us in the background may have SIGINT ignored,
+        # which the child would inherit, and Python installs no Ctrl-C handler
+        # for an ignored signal: the child starts with the default, as at a
+        # terminal.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "READY"
