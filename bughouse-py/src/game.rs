@@ -260,16 +260,8 @@ fn log_entry(a: &Action) -> LogEntry {
 fn action_of(entry: &LogEntry) -> PyResult<Action> {
     let (seat, kind, uci, at_ms, clock_ms, offers) = entry;
     let bad = |why: String| errors::bad_setting(format!("not a log entry: {why}"));
-    let kind = match (kind.as_str(), uci) {
-        ("move", Some(uci)) => ActionKind::Move(PyMove::parse(uci)?),
-        ("sit", None) => ActionKind::Sit,
-        ("tick", None) => ActionKind::Tick,
-        ("resign", None) => ActionKind::Resign,
-        ("abandon", None) => ActionKind::Abandon,
-        ("offer_draw", None) => ActionKind::OfferDraw,
-        ("withdraw_draw", None) => ActionKind::WithdrawDraw,
-        (kind, _) => return Err(bad(format!("kind {kind:?}"))),
-    };
+    let mv = uci.as_deref().map(PyMove::parse).transpose()?;
+    let kind = ActionKind::from_name(kind, mv).ok_or_else(|| bad(format!("kind {kind:?}")))?;
     Ok(Action {
         seat: seat.as_deref().map(convert::seat).transpose()?,
         kind,

@@ -72,6 +72,33 @@ impl ActionKind {
         }
     }
 
+    /// The kind named `name` (as [`ActionKind::as_str`] writes it), with
+    /// its move for `"move"`: the one inverse every stored log (a binding's
+    /// log tuples, a server's database rows) reads back through. `None` when
+    /// the name is unknown, or a move is missing or given to another kind.
+    ///
+    /// ```
+    /// use bughouse_core::{Move, game::ActionKind};
+    ///
+    /// let e4 = Move::from_uci("e2e4").expect("a UCI move");
+    /// assert_eq!(ActionKind::from_name("move", Some(e4)), Some(ActionKind::Move(e4)));
+    /// assert_eq!(ActionKind::from_name("sit", None), Some(ActionKind::Sit));
+    /// assert_eq!(ActionKind::from_name("sit", Some(e4)), None);
+    /// ```
+    pub fn from_name(name: &str, mv: Option<Move>) -> Option<ActionKind> {
+        let kind = match (name, mv) {
+            ("move", Some(m)) => ActionKind::Move(m),
+            ("sit", None) => ActionKind::Sit,
+            ("tick", None) => ActionKind::Tick,
+            ("resign", None) => ActionKind::Resign,
+            ("abandon", None) => ActionKind::Abandon,
+            ("offer_draw", None) => ActionKind::OfferDraw,
+            ("withdraw_draw", None) => ActionKind::WithdrawDraw,
+            _ => return None,
+        };
+        Some(kind)
+    }
+
     /// The move, for a move or drop.
     pub const fn as_move(self) -> Option<Move> {
         match self {

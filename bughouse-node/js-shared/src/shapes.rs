@@ -274,18 +274,14 @@ fn action_of(entry: &Value) -> Result<core::Action> {
         ));
     };
     let kind_text = e.get("kind").string("kind")?;
-    let kind = match (kind_text, e.get("move").opt_string("move")?) {
-        ("move", Some(uci)) => core::game::ActionKind::Move(
-            core::Move::from_uci(uci).map_err(|_| error::invalid_arg("move", "UCI", uci))?,
-        ),
-        ("sit", None) => core::game::ActionKind::Sit,
-        ("tick", None) => core::game::ActionKind::Tick,
-        ("resign", None) => core::game::ActionKind::Resign,
-        ("abandon", None) => core::game::ActionKind::Abandon,
-        ("offer_draw", None) => core::game::ActionKind::OfferDraw,
-        ("withdraw_draw", None) => core::game::ActionKind::WithdrawDraw,
-        (kind, _) => return Err(error::invalid_arg("kind", "a log entry's kind", kind)),
+    let mv = match e.get("move").opt_string("move")? {
+        Some(uci) => {
+            Some(core::Move::from_uci(uci).map_err(|_| error::invalid_arg("move", "UCI", uci))?)
+        }
+        None => None,
     };
+    let kind = core::game::ActionKind::from_name(kind_text, mv)
+        .ok_or_else(|| error::invalid_arg("kind", "a log entry's kind", kind_text))?;
     let at_ms = match e.get("atMs").opt_number("atMs")? {
         Some(ms) => args::timestamp("atMs", ms)?,
         None => 0,

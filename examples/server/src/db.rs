@@ -357,18 +357,14 @@ fn load(conn: &Connection) -> rusqlite::Result<(Vec<StoredTable>, u64)> {
             let kind: String = r.get(2)?;
             let code: Option<u16> = r.get(3)?;
             let bad = |what: String| rusqlite::Error::InvalidColumnName(what);
-            let kind = match (kind.as_str(), code) {
-                ("move", Some(code)) => ActionKind::Move(
-                    Move::from_u16(code).ok_or_else(|| bad(format!("move code {code}")))?,
-                ),
-                ("sit", None) => ActionKind::Sit,
-                ("tick", None) => ActionKind::Tick,
-                ("resign", None) => ActionKind::Resign,
-                ("abandon", None) => ActionKind::Abandon,
-                ("offer_draw", None) => ActionKind::OfferDraw,
-                ("withdraw_draw", None) => ActionKind::WithdrawDraw,
-                _ => return Err(bad(format!("log entry {kind:?} {code:?}"))),
+            let mv = match code {
+                Some(code) => {
+                    Some(Move::from_u16(code).ok_or_else(|| bad(format!("move code {code}")))?)
+                }
+                None => None,
             };
+            let kind = ActionKind::from_name(&kind, mv)
+                .ok_or_else(|| bad(format!("log entry {kind:?} {code:?}")))?;
             Ok(Action {
                 seat: r
                     .get::<_, Option<String>>(1)?
