@@ -881,7 +881,8 @@ impl<'a> Searcher<'a> {
         let stand = self.eval(board);
         if ply >= MAX_PLY - 1
             || stand >= beta
-            || MOVE_STACK - self.stack.len() < MAX_CAPTURES + DROP_CHECKS_MAX
+            || MOVE_STACK - self.stack.len()
+                < MAX_CAPTURES + if checks { DROP_CHECKS_MAX } else { 0 }
         {
             return stand;
         }
@@ -938,7 +939,10 @@ impl<'a> Searcher<'a> {
             }
             let mut child = *board;
             child.play_unchecked(m);
-            let child_depth = if self.on(12) { -1 } else { 0 };
+            // A capture that gives check is answered by every evasion: the
+            // extension turns the horizon into one full-width ply.
+            let child_depth = if self.on(12) { -1 } else { 0 }
+                + self.extension(board, m, child.is_check(), ply + 1);
             let score = -self.search(&child, child_depth, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
