@@ -108,24 +108,46 @@ Object.defineProperty(binding.Game.prototype, 'legalMoves', {
 })
 
 // What board UIs need (chessops' chessgroundDests is the model): the legal
-// moves grouped by origin square, and the drops by pocket role. Grouping
-// only: the moves are the engine's. The WebAssembly build defines the same
+// moves grouped by origin square, and the drops by pocket role. The engine
+// groups them (`_destWords`, js-shared's `write_dests`) as words of the code
+// buffer, five per group: a header code (the null move from the origin,
+// `e2e2`, or the role's drop on a1, `N@a1`), then the target set as four
+// 16-bit limbs, low first. The WebAssembly build reads them alike
 // (wasm/api.mjs).
 const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
+const GROUP_WORDS = 5
+const SQUARES = Array.from({ length: 64 }, (_, sq) => binding._uciOfCode(sq << 6).slice(2, 4))
+const keyOfCode = new Array(1 << 16)
+
+function keyOf(code) {
+  const uci = binding._uciOfCode(code)
+  const key = uci[1] === '@' ? ROLE_OF_LETTER[uci[0]] : SQUARES[code & 63]
+  keyOfCode[code] = key
+  return key
+}
+
+/** `Map` from origin square (or pocket role) to its target squares, of `words` written. */
+function destsOf(words) {
+  const out = new Map()
+  for (let at = 0; at < words; at += GROUP_WORDS) {
+    const list = []
+    for (let limb = 0; limb < 4; limb++) {
+      let bits = codes[at + 1 + limb]
+      while (bits !== 0) {
+        const low = bits & -bits
+        list.push(SQUARES[16 * limb + 31 - Math.clz32(low)])
+        bits ^= low
+      }
+    }
+    out.set(keyOfCode[codes[at]] ?? keyOf(codes[at]), list)
+  }
+  return out
+}
 
 Object.defineProperty(binding.Board.prototype, 'dests', {
-  /** `Map` from each square to the squares its piece may move to (drops left out). */
+  /** `Map` from each square to the squares its piece may move to (drops left out), a1 first. */
   value: function dests() {
-    const out = new Map()
-    for (const uci of this.legalMoves()) {
-      if (uci[1] === '@') continue
-      const from = uci.slice(0, 2)
-      const to = uci.slice(2, 4)
-      let list = out.get(from)
-      if (list === undefined) out.set(from, (list = []))
-      if (!list.includes(to)) list.push(to)
-    }
-    return out
+    return destsOf(this._destWords(false, codeBytes))
   },
   writable: true,
   configurable: true,
@@ -133,17 +155,9 @@ Object.defineProperty(binding.Board.prototype, 'dests', {
 })
 
 Object.defineProperty(binding.Board.prototype, 'dropDests', {
-  /** `Map` from each pocket role the side to move may drop to its squares. */
+  /** `Map` from each pocket role the side to move may drop to its squares, pawn first. */
   value: function dropDests() {
-    const out = new Map()
-    for (const uci of this.legalMoves()) {
-      if (uci[1] !== '@') continue
-      const role = ROLE_OF_LETTER[uci[0]]
-      let list = out.get(role)
-      if (list === undefined) out.set(role, (list = []))
-      list.push(uci.slice(2, 4))
-    }
-    return out
+    return destsOf(this._destWords(true, codeBytes))
   },
   writable: true,
   configurable: true,

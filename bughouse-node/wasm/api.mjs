@@ -97,6 +97,7 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   // The engine's own move-list calls, kept before `guard` wraps them: the
   // public methods below check `this` once, not twice.
   const boardMoveCodes = Board.prototype._legalMoveCodes
+  const boardDestWords = Board.prototype._destWords
   const gameMoveCodes = Game.prototype._legalMoveCodes
   const checkBoard = guard(Board)
   const checkGame = guard(Game)
@@ -145,51 +146,35 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
     return out
   }
 
-  // What dests() and dropDests() group by, per move code, read once from
-  // its UCI: the origin square (null for a drop) or the dropped role, the
-  // target square, whether it promotes. Square names are interned, so the
-  // lists hold shared strings and no slicing happens per call.
-  const SQUARE_NAMES = new Map()
-  const squareName = (text) => {
-    let name = SQUARE_NAMES.get(text)
-    if (name === undefined) SQUARE_NAMES.set(text, (name = text))
-    return name
+  // dests() and dropDests(): the engine groups the targets
+  // (`_destWords`, js-shared's `write_dests`) as words of the code buffer,
+  // five per group: a header code (the null move from the origin, `e2e2`,
+  // or the role's drop on a1, `N@a1`), then the target set as four 16-bit
+  // limbs, low first. Square names are interned, read once from the engine.
+  const GROUP_WORDS = 5
+  const SQUARES = Array.from({ length: 64 }, (_, sq) => uciOf(sq << 6).slice(2, 4))
+  const keyOfCode = new Array(1 << 16)
+  function keyOf(code) {
+    const uci = uciOf(code)
+    const key = uci[1] === '@' ? ROLE_OF_LETTER[uci[0]] : SQUARES[code & 63]
+    keyOfCode[code] = key
+    return key
   }
-  const partsOfCode = new Array(1 << 16)
-  function partsOf(code) {
-    let parts = partsOfCode[code]
-    if (parts === undefined) {
-      const uci = uciOf(code)
-      const drop = uci[1] === '@'
-      parts = {
-        from: drop ? null : squareName(uci.slice(0, 2)),
-        role: drop ? ROLE_OF_LETTER[uci[0]] : null,
-        to: squareName(uci.slice(2, 4)),
-        promotes: uci.length === 5,
-      }
-      partsOfCode[code] = parts
-    }
-    return parts
-  }
-  /** `Map` from square to targets, or from pocket role to drop squares (`drops`), of the listed codes. */
-  function groupedOf(count, drops) {
+  /** `Map` from origin square (or pocket role) to its target squares, of `words` written. */
+  function destsOf(words) {
     const view = codeView()
     const out = new Map()
-    // The engine lists a piece's moves together: the previous key's list
-    // is usually the one.
-    let key = null
-    let list = null
-    for (let i = 0; i < count; i++) {
-      const parts = partsOfCode[view[i]] ?? partsOf(view[i])
-      const k = drops ? parts.role : parts.from
-      if (k === null) continue
-      if (k !== key) {
-        key = k
-        list = out.get(k)
-        if (list === undefined) out.set(k, (list = []))
+    for (let at = 0; at < words; at += GROUP_WORDS) {
+      const list = []
+      for (let limb = 0; limb < 4; limb++) {
+        let bits = view[at + 1 + limb]
+        while (bits !== 0) {
+          const low = bits & -bits
+          list.push(SQUARES[16 * limb + 31 - Math.clz32(low)])
+          bits ^= low
+        }
       }
-      // One move per origin and target, but for the four promotions.
-      if (!parts.promotes || !list.includes(parts.to)) list.push(parts.to)
+      out.set(keyOfCode[view[at]] ?? keyOf(view[at]), list)
     }
     return out
   }
@@ -323,15 +308,15 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
     })
   })
 
-  // UI helpers over the engine's answers (chessops' chessgroundDests is the
-  // model): grouping, no rules.
+  // What board UIs need (chessops' chessgroundDests is the model): the
+  // engine's grouped targets as Maps (destsOf above), no rules.
   method(Board.prototype, 'dests', function dests() {
     checkBoard(this, 'dests')
-    return groupedOf(boardMoveCodes.call(this), false)
+    return destsOf(boardDestWords.call(this, false))
   })
   method(Board.prototype, 'dropDests', function dropDests() {
     checkBoard(this, 'dropDests')
-    return groupedOf(boardMoveCodes.call(this), true)
+    return destsOf(boardDestWords.call(this, true))
   })
 
   // readBpgn and readBpgnStream: api-common.mjs.

@@ -166,6 +166,17 @@ pub fn write_move_codes(moves: &[core::Move]) -> u32 {
     moves.len() as u32
 }
 
+/// Writes `words` into the code buffer (at most its length, MAX_LEGAL_MOVES);
+/// returns how many.
+pub fn write_code_words(words: &[u16]) -> u32 {
+    CODE_BUFFER.with(|buffer| {
+        for (slot, word) in buffer.borrow_mut().iter_mut().zip(words) {
+            *slot = *word;
+        }
+    });
+    words.len() as u32
+}
+
 /// The address of the code buffer in the module's memory, and its length.
 pub fn code_buffer() -> (u32, u32) {
     CODE_BUFFER.with(|buffer| {
