@@ -77,9 +77,10 @@ const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'que
  * code (by `uciOfCode`: the engine alone knows the encoding). One crossing
  * per list instead of one string and one array store per move: what makes
  * `legalMoves()` fast. `boardMoveCodes(board)` and `gameMoveCodes(game,
- * seat)` have the engine write a list and return its length; `check(self,
- * name)` refuses a receiver that is not a live instance of the class, for
- * a build whose methods are not checked otherwise.
+ * seat)` have the engine write a list and return its length;
+ * `checkBoard(self, name)` and `checkGame(self, name)` refuse a receiver
+ * that is not a live instance of the class (the WebAssembly build's; the
+ * addon's loader checks every method of its classes itself).
  */
 export function addMoveMethods(Board, Game, { codeView, uciOfCode, boardMoveCodes, gameMoveCodes, checkBoard, checkGame }) {
   const uciOf = new Array(1 << 16)
