@@ -4,6 +4,7 @@
 // the generated file is stale (the source edited, no build since) and keep
 // the converter honest: line for line, and refusing what it cannot read.
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, it } from 'node:test'
@@ -12,6 +13,9 @@ import { SOURCE, TARGET, commonJsOf } from '../scripts/commonjs.mjs'
 import * as shared from '../lib/common.mjs'
 
 const require = createRequire(import.meta.url)
+// Under wasm/as-wasm.cjs index.js is the WebAssembly build's entry, which
+// requires an ES module by design (wasm/index.node.cjs).
+const asWasm = process.env.BUGHOUSE_AS_WASM === '1'
 
 describe('lib/common.cjs, generated from lib/common.mjs', () => {
   it('is what scripts/commonjs.mjs makes of the source now (else run `node scripts/build.mjs`)', () => {
@@ -36,5 +40,13 @@ describe('lib/common.cjs, generated from lib/common.mjs', () => {
       assert.throws(() => commonJsOf(`// a module\n${text}\n`, 'm.mjs'), (e) => e.message.startsWith('m.mjs:2: '), text)
     }
     assert.equal(commonJsOf('// m\nexport async function* f() {}\nexport const k = 1\nexport class C {}\n', 'm.mjs').split('\n').at(-2), 'module.exports = { f, k, C }')
+  })
+
+  it('lets require() load the addon where Node cannot require an ES module (Node 18, 20 before 20.19)', { skip: asWasm && 'index.js is the WebAssembly build here' }, () => {
+    // --no-experimental-require-module: this Node as the older ones are.
+    const script = `const b = require(${JSON.stringify(require.resolve('../index.js'))}); process.stdout.write(JSON.stringify([new b.Board().legalMoves().length, typeof b.Game.prototype.botMoveAsync, typeof b.readBpgnStream]))`
+    const r = spawnSync(process.execPath, ['--no-experimental-require-module', '-e', script], { encoding: 'utf8' })
+    assert.equal(r.status, 0, r.stderr)
+    assert.deepEqual(JSON.parse(r.stdout), [20, 'function', 'function'])
   })
 })
