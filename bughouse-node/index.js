@@ -56,7 +56,13 @@ if (binding === null) {
 // written into one reusable Buffer passed to each call, searches run on the
 // engine's own pool (src/pool.rs, never libuv's) and stop through its stop
 // flag, and stream batches are read and replayed there too.
-const { addBotMethods, addMoveMethods, codedError, defineMethod, describe, makeReaders, requireNew } = require('./lib/common.cjs')
+const commonJs = join(__dirname, 'lib', 'common.cjs')
+if (!existsSync(commonJs)) {
+  // A checkout whose addon was built before lib/common.cjs existed, or by
+  // cargo alone: the build writes it.
+  throw new Error(`bughouse: ${commonJs} is missing: \`node ${join(__dirname, 'scripts', 'build.mjs')}\` generates it from lib/common.mjs`)
+}
+const { addBotMethods, addMoveMethods, codedError, defineMethod, describe, makeReaders, requireNew } = require(commonJs)
 
 const codeBytes = Buffer.alloc(2 * binding.MAX_LEGAL_MOVES)
 const codes = new Uint16Array(codeBytes.buffer, codeBytes.byteOffset, binding.MAX_LEGAL_MOVES)

@@ -2,7 +2,8 @@
 // builds share (lib/common.mjs) as the CommonJS module the addon's loader
 // index.js requires (Node 18, and 20 before 20.19, cannot require() an ES
 // module; browsers cannot load CommonJS). scripts/build.mjs writes it on
-// every build; __test__/commonjs.test.mjs fails when it is stale.
+// every build (wasm/build.mjs too); __test__/commonjs.test.mjs fails when
+// it is stale.
 //
 // Not a general converter: the source keeps to a form this reads exactly —
 // `export` only before `function`, `async function`, `const` or `class`
