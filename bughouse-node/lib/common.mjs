@@ -274,19 +274,23 @@ export function addBotMethods(Game, { startSearch, checkGame }) {
       const play = native !== null && typeof native === 'object' && native.play === true
       const search = startSearch(this, seat, native)
       const before = play ? seatState(this, seat) : null
+      // The first of the search's end and the abort settles the promise.
       let settled = false
-      const onAbort = () => {
-        if (settled) return
+      const settle = () => {
+        if (signal) signal.removeEventListener('abort', onAbort)
+        if (settled) return false
         settled = true
+        return true
+      }
+      const onAbort = () => {
+        if (!settle()) return
         search.cancel()
         reject(abortError(signal))
       }
       if (signal) signal.addEventListener('abort', onAbort, { once: true })
       search.promise.then(
         (found) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
+          if (!settle()) return
           if (!play || found === null) return resolve(found === SIT ? null : found)
           try {
             if (seatState(this, seat) !== before) {
@@ -302,10 +306,7 @@ export function addBotMethods(Game, { startSearch, checkGame }) {
           }
         },
         (e) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          reject(e)
+          if (settle()) reject(e)
         },
       )
     })
