@@ -48,9 +48,7 @@ impl Board {
     /// returns how many words.
     #[wasm_bindgen(js_name = "_destWords")]
     pub fn dest_words(&self, drops: bool) -> u32 {
-        let mut words = [0; bughouse_js::board::MAX_DEST_WORDS];
-        let n = self.played.write_dests(drops, &mut words);
-        convert::write_code_words(&words[..n])
+        convert::with_dest_words(|words| self.played.write_dests(drops, words))
     }
 
     /// Every legal move in SAN, separated by spaces (behind `legalMovesSan()`).
