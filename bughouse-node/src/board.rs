@@ -10,28 +10,10 @@ use napi_derive::napi;
 
 use crate::convert::{self, BoardOptions, Piece, Pocket};
 use crate::error::{self, Js, Result};
-use bughouse_js::board::PlayedBoard;
 
-/// One board: placement, promoted marks, both pockets, side to move.
-///
-/// In the bughouse flavour (default) a captured piece leaves the board; in a
-/// game it goes to the capturer's partner (R5). With `{ crazyhouse: true }`
-/// it goes to the capturer's own pocket.
-#[napi]
-#[derive(Debug, Clone)]
-pub struct Board {
-    /// The board and the moves `push` played on it (the shared layer's).
-    pub(crate) played: PlayedBoard,
-}
-
-impl Board {
-    /// Wraps a core board with an empty history (`new Board`, `Game.board()`).
-    pub(crate) fn from_core(inner: core::Board) -> Board {
-        Board {
-            played: PlayedBoard::new(inner),
-        }
-    }
-}
+// One board: placement, promoted marks, both pockets, side to move (its
+// declaration is the shared layer's).
+bughouse_js::board_class!(napi);
 
 #[napi]
 impl Board {
@@ -88,6 +70,19 @@ impl Board {
     #[napi(js_name = "_legalMoveCodes", skip_typescript, catch_unwind)]
     pub fn legal_move_codes(&self, codes: BufferSlice) -> Result<u32> {
         convert::write_move_codes(&self.played.inner.legal_moves(), codes)
+    }
+
+    /// The legal targets grouped by origin (`drops` false, behind `dests()`)
+    /// or by pocket role (behind `dropDests()`, both index.js's), written
+    /// into `codes` as the shared layer's groups (`PlayedBoard::write_dests`:
+    /// a header code and a target set as four 16-bit limbs each); returns
+    /// how many words. The core groups them: a full pocket's ~300 drops
+    /// cross as five sets.
+    #[napi(js_name = "_destWords", skip_typescript, catch_unwind)]
+    pub fn dest_words(&self, drops: bool, codes: BufferSlice) -> Result<u32> {
+        let mut words = [0; bughouse_js::board::MAX_DEST_WORDS];
+        let n = self.played.write_dests(drops, &mut words);
+        convert::write_code_words(&words[..n], codes)
     }
 
     /// Every legal move and drop in SAN (N3), in the order of `legalMoves()`,

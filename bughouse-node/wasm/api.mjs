@@ -2,11 +2,11 @@
 //
 // `makeApi(glue, { module, spawnWorker })` takes wasm-bindgen's glue (initialised
 // with the compiled `module`) and
-// returns the package's exports { Board, Game, perft, readBpgn }: the
-// wasm-bindgen classes themselves, with index.js's methods added the way
-// index.js adds them (UCI strings from move codes, SAN split, the bot's
-// options read once, records of readBpgn). No rules here: every answer comes
-// from the engine; this file converts and routes.
+// returns the package's exports { Board, Game, perft, readBpgn,
+// readBpgnStream }: the wasm-bindgen classes themselves, with the methods
+// both builds add (../lib/common.mjs: move lists, the computer player,
+// readBpgn and readBpgnStream) given this build's engine calls. No rules
+// here: every answer comes from the engine; this file converts and routes.
 //
 // Beyond index.js: a class check on every method (wasm-bindgen's glue would
 // read any object's `__wbg_ptr`), the addon's `free` hidden (the surfaces
@@ -17,38 +17,9 @@
 // of the game (see bot-worker-core.mjs); `parallelism` (the machine's cores)
 // bounds the pool.
 
-import { codedError, makeReaders, requireNew } from './api-common.mjs'
+import { addBotMethods, addMoveMethods, codedError, defineMethod as method, makeReaders, requireNew } from '../lib/common.mjs'
 
 import { makePool, poolSize } from './bot-pool.mjs'
-
-// What `_botSearch` answers for a sit (no UCI move reads so).
-const SIT = 'sit'
-const BOT_KEYS = new Set(['nodes', 'seed', 'timeMs', 'play', 'atMs'])
-const SYNC_EXTRA = new Set()
-const ASYNC_EXTRA = new Set(['signal'])
-
-function errorWithCode(code, message, options) {
-  const e = new Error(message, options)
-  e.code = code
-  return e
-}
-
-/** The rejection of an aborted `botMoveAsync`, as the addon's. */
-function abortError(signal) {
-  const e = errorWithCode('ABORT_ERR', 'botMoveAsync: the search was aborted', { cause: signal.reason })
-  e.name = 'AbortError'
-  return e
-}
-
-/** What identifies a seat's position for `play: true`: its board and its sits. */
-function seatState(game, seat) {
-  return `${game.board(seat.toUpperCase()).fen()} ${game.sitsLeft(seat)}`
-}
-
-/** Defines a non-enumerable method, as index.js does. */
-function method(proto, name, value) {
-  Object.defineProperty(proto, name, { value, writable: true, configurable: true, enumerable: false })
-}
 
 /**
  * Every method and getter of `cls` refuses a `this` that is not one of its
@@ -98,6 +69,7 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   // public methods below check `this` once, not twice.
   const boardMoveCodes = Board.prototype._legalMoveCodes
   const gameMoveCodes = Game.prototype._legalMoveCodes
+  const boardDestWords = Board.prototype._destWords
   const checkBoard = guard(Board)
   const checkGame = guard(Game)
 
@@ -111,147 +83,29 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   })
   if (typeof Symbol.dispose === 'symbol') method(Game.prototype, Symbol.dispose, Game.prototype.dispose)
 
-  // Move codes become UCI strings through a table of interned strings (as
-  // in index.js): one crossing per list.
   // The engine writes move lists into one buffer of its memory, read here
   // through a view. When the memory grows its old buffer is detached and
   // the view's length reads 0: only then is it made again. (Comparing
   // against `memory.buffer` on every call, as before, took ~0.1 µs in
   // Chromium 156 and ~0.4 µs in Node 20 at load: a fifth of a whole
   // legalMoves() from the start in the browser.)
-  const uciOfCode = new Array(1 << 16)
   let codes = new Uint16Array(0)
   function codeView() {
     if (codes.length === 0) codes = new Uint16Array(memory.buffer, glue._codeBuffer(), glue._codeBufferLength())
     return codes
   }
-  function uciOf(code) {
-    let uci = uciOfCode[code]
-    if (uci === undefined) {
-      uci = glue._uciOfCode(code)
-      uciOfCode[code] = uci
-    }
-    return uci
-  }
-  function movesOf(count) {
-    const view = codeView()
-    const out = new Array(count)
-    for (let i = 0; i < count; i++) {
-      const code = view[i]
-      let uci = uciOfCode[code]
-      if (uci === undefined) uci = uciOf(code)
-      out[i] = uci
-    }
-    return out
-  }
-
-  // What dests() and dropDests() group by, per move code, read once from
-  // its UCI: the origin square (null for a drop) or the dropped role, the
-  // target square, whether it promotes. Square names are interned, so the
-  // lists hold shared strings and no slicing happens per call.
-  const SQUARE_NAMES = new Map()
-  const squareName = (text) => {
-    let name = SQUARE_NAMES.get(text)
-    if (name === undefined) SQUARE_NAMES.set(text, (name = text))
-    return name
-  }
-  const partsOfCode = new Array(1 << 16)
-  function partsOf(code) {
-    let parts = partsOfCode[code]
-    if (parts === undefined) {
-      const uci = uciOf(code)
-      const drop = uci[1] === '@'
-      parts = {
-        from: drop ? null : squareName(uci.slice(0, 2)),
-        role: drop ? ROLE_OF_LETTER[uci[0]] : null,
-        to: squareName(uci.slice(2, 4)),
-        promotes: uci.length === 5,
-      }
-      partsOfCode[code] = parts
-    }
-    return parts
-  }
-  /** `Map` from square to targets, or from pocket role to drop squares (`drops`), of the listed codes. */
-  function groupedOf(count, drops) {
-    const view = codeView()
-    const out = new Map()
-    // The engine lists a piece's moves together: the previous key's list
-    // is usually the one.
-    let key = null
-    let list = null
-    for (let i = 0; i < count; i++) {
-      const parts = partsOfCode[view[i]] ?? partsOf(view[i])
-      const k = drops ? parts.role : parts.from
-      if (k === null) continue
-      if (k !== key) {
-        key = k
-        list = out.get(k)
-        if (list === undefined) out.set(k, (list = []))
-      }
-      // One move per origin and target, but for the four promotions.
-      if (!parts.promotes || !list.includes(parts.to)) list.push(parts.to)
-    }
-    return out
-  }
-
-  method(Board.prototype, 'legalMoves', function legalMoves() {
-    checkBoard(this, 'legalMoves')
-    return movesOf(boardMoveCodes.call(this))
-  })
-
-  method(Board.prototype, 'legalMovesSan', function legalMovesSan() {
-    checkBoard(this, 'legalMovesSan')
-    const text = this._legalMovesSanText()
-    return text === '' ? [] : text.split(' ')
-  })
-
-  method(Game.prototype, 'legalMoves', function legalMoves(seat) {
-    checkGame(this, 'legalMoves')
-    return movesOf(gameMoveCodes.call(this, seat))
-  })
-
-  // The computer player's options, read once into a plain object of the
-  // known fields as index.js reads them (a getter may run any code): unknown
-  // keys go on as `true` for the engine to refuse by name; a function `atMs`
-  // is the caller's clock, read when the move is played.
-  function botOptions(opts, extra) {
-    if (opts === null || typeof opts !== 'object') return { native: opts, signal: undefined, clock: undefined }
-    const native = {}
-    for (const key of Object.keys(opts)) {
-      if (!BOT_KEYS.has(key) && !extra.has(key)) native[key] = true
-    }
-    const { nodes, seed, timeMs, play, atMs } = opts
-    const signal = extra.has('signal') ? opts.signal : undefined
-    native.nodes = nodes
-    native.seed = seed
-    native.timeMs = timeMs
-    native.play = play
-    const clock = typeof atMs === 'function' ? atMs : undefined
-    native.atMs = clock === undefined ? atMs : undefined
-    return { native, signal, clock }
-  }
-
-  function playChoice(game, seat, found, atMs, clock) {
-    if (found === SIT) {
-      game.sit(seat)
-      return null
-    }
-    return game.push(seat, found, clock === undefined ? atMs : clock())
-  }
-
-  method(Game.prototype, 'botMove', function botMove(seat, opts) {
-    checkGame(this, 'botMove')
-    const { native, clock } = botOptions(opts, SYNC_EXTRA)
-    if (clock === undefined || native === null || typeof native !== 'object' || native.play !== true) {
-      return this._botMove(seat, native)
-    }
-    const found = this._botMove(seat, { ...native, play: false })
-    if (found === null && !this.canSit(seat)) return null
-    return playChoice(this, seat, found === null ? SIT : found, undefined, clock)
+  addMoveMethods(Board, Game, {
+    codeView,
+    uciOfCode: glue._uciOfCode,
+    boardMoveCodes: (board) => boardMoveCodes.call(board),
+    gameMoveCodes: (game, seat) => gameMoveCodes.call(game, seat),
+    boardDestWords: (board, drops) => boardDestWords.call(board, drops),
+    checkBoard,
+    checkGame,
   })
 
   // Searches run in a pool of workers (bot-pool.mjs), made on the first
-  // asynchronous search.
+  // asynchronous search; an abort terminates the searching worker.
   let pool = null
 
   /** What the worker needs to rebuild the game through the public API. */
@@ -267,88 +121,144 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
     }
   }
 
-  // As index.js: the search sees the game as it was when called; with
-  // `play: true` the choice is played when the search ends only if the
-  // seat's board and sits are still the ones searched, else ERR_STALE_SEARCH
-  // and nothing is played; `signal` aborts at once with an AbortError (the
-  // worker searching is terminated).
-  method(Game.prototype, 'botMoveAsync', function botMoveAsync(seat, opts) {
-    return new Promise((resolve, reject) => {
-      checkGame(this, 'botMoveAsync')
-      const { native, signal, clock } = botOptions(opts, ASYNC_EXTRA)
-      if (signal !== undefined && signal !== null && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal)) {
-        throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
-      }
-      if (signal && signal.aborted) throw abortError(signal)
-      // Checks the call at once (a bad call rejects with its code).
-      this._botCheck(seat, native)
-      const play = native !== null && typeof native === 'object' && native.play === true
-      const before = play ? seatState(this, seat) : null
-      const limits = native === null || typeof native !== 'object' ? native : { ...native, play: false, atMs: undefined }
+  addBotMethods(Game, {
+    startSearch(game, seat, options) {
+      game._botCheck(seat, options)
+      const limits = options === null || typeof options !== 'object' ? options : { ...options, play: false, atMs: undefined }
       if (pool === null) pool = makePool({ module, spawnWorker, size: poolSize(parallelism) })
-      const { promise, job } = pool.search({ snapshot: snapshotOf(this), seat, opts: limits })
-      let settled = false
-      const onAbort = () => {
-        if (settled) return
-        settled = true
-        pool.cancel(job)
-        reject(abortError(signal))
-      }
-      if (signal) signal.addEventListener('abort', onAbort, { once: true })
-      promise.then(
-        (found) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          if (!play || found === null) return resolve(found === SIT ? null : found)
-          try {
-            if (seatState(this, seat) !== before) {
-              throw errorWithCode(
-                'ERR_STALE_SEARCH',
-                `botMoveAsync: ${seat}'s board changed during the search (another action came first); nothing was played`,
-              )
-            }
-            resolve(playChoice(this, seat, found, native.atMs, clock))
-          } catch (e) {
-            reject(e)
-          }
-        },
-        (e) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          reject(e)
-        },
-      )
-    })
+      const { promise, job } = pool.search({ snapshot: snapshotOf(game), seat, opts: limits })
+      return { promise, cancel: () => pool.cancel(job) }
+    },
+    checkGame,
   })
 
-  // UI helpers over the engine's answers (chessops' chessgroundDests is the
-  // model): grouping, no rules.
-  method(Board.prototype, 'dests', function dests() {
-    checkBoard(this, 'dests')
-    return groupedOf(boardMoveCodes.call(this), false)
+  // WebAssembly here has no threads: a batch is replayed on the calling
+  // thread (the addon uses its pool), and the page may draw between two.
+  const { readBpgn, readBpgnStream } = makeReaders({
+    readRecords: glue._readBpgn,
+    readBatch: glue._readBpgnBatch,
+    lastRecordStart: glue._lastRecordStart,
+    replayRecord: glue._replayRecord,
+    replayBoard: glue._replayBoard,
+    betweenBatches: () => new Promise((resolve) => setTimeout(resolve, 0)),
   })
-  method(Board.prototype, 'dropDests', function dropDests() {
-    checkBoard(this, 'dropDests')
-    return groupedOf(boardMoveCodes.call(this), true)
-  })
-
-  // readBpgn and readBpgnStream: api-common.mjs.
-  const { readBpgn, readBpgnStream } = makeReaders(glue)
 
   return { Board: requireNew(Board), Game: requireNew(Game), perft: glue.perft, readBpgn, readBpgnStream }
 }
 
-const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
+// The positions prime() plays through: castling, en passant, promotions,
+// checks, captures into pockets and every pocket role on both sides, so
+// that the engine's paths and the JS layer's code tables meet what users'
+// positions bring. None is the start position or a position the benches
+// time (bench/startup-ops.mjs).
+const PRIME_FENS = [
+  'r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[Nn] w KQkq - 0 1',
+  'r2qk2r/ppp2ppp/4p3/4P3/1b1Pn3/2N5/PPP2PPP/R2QK2R[NBPnb] b KQkq - 0 1',
+  '4k3/1P4P1/8/8/8/8/1p4p1/4K3[QRBNPqrbnp] w - - 0 1',
+  'rnbqkb1r/ppp2ppp/4pn2/3pP3/3P4/8/PPP2PPP/RNBQKBNR[] w KQkq d6 0 4',
+]
 
-// WebAssembly functions compile on their first call (V8 compiles lazily):
-// the first legalMoves() of a page would take ~100× its warm time. One
-// call of each hot path here, at load (about a millisecond), makes a
-// page's first call run at compiled speed.
-export function prime(api) {
-  const board = new api.Board('r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[Nn] w KQkq - 0 1')
-  board.legalMovesSan()
-  board.perft(2)
-  board.copy().push(board.legalMoves()[0])
+/**
+ * prime()'s bounds: at least `PRIME_MIN_GROUPS` groups of 8 rounds, then
+ * until a group has not run 10% faster than the fastest before it for 3
+ * groups in a row (the optimised code is in), at most `PRIME_MAX_MS`.
+ */
+const PRIME_MIN_GROUPS = 6
+export const PRIME_MAX_MS = 300
+
+// WebAssembly functions compile lazily in V8: on first call to baseline
+// code (Liftoff), and to optimised code (TurboFan) only once a function has
+// run enough, on a background thread; the JS layer's functions likewise
+// start interpreted. Right after loading, a page's first call took 10–600×
+// its warm time (bench/bench_wasm_startup.mjs). prime() calls every method
+// once (touchAll), then runs the hot paths — board construction, legal
+// moves, SAN, dests, drops, push and pop, perft at depths 2 and 3 in both
+// flavours — in rounds until they stop getting faster, the sign that V8
+// has optimised them and installed the optimised code; on a busy machine
+// that takes longer (its compiler threads wait for a core), so the
+// stopping rule is the speed reached, not a fixed time. The first call after the
+// package's ready point then runs near warm speed; the ready time pays for
+// it (the same bench prints both). Returns the rounds run, the ms taken and
+// the calls of touchAll that threw (none expected).
+export function prime(api, { minGroups = PRIME_MIN_GROUPS, maxMs = PRIME_MAX_MS } = {}) {
+  const start = performance.now()
+  const failed = touchAll(api)
+  let round = 0
+  let groups = 0
+  let fastest = Infinity
+  let sinceFastest = 0
+  do {
+    const groupStart = performance.now()
+    for (let r = 0; r < 8; r++, round++) primeRound(api, round)
+    const took = performance.now() - groupStart
+    if (took < 0.9 * fastest) sinceFastest = 0
+    else sinceFastest++
+    fastest = Math.min(fastest, took)
+    groups++
+  } while ((groups < minGroups || sinceFastest < 3) && performance.now() - start < maxMs)
+  return { rounds: round, ms: performance.now() - start, failed }
+}
+
+/** One round of prime(): every hot path on each of PRIME_FENS. */
+function primeRound(api, round) {
+  for (const fen of PRIME_FENS) {
+    const board = new api.Board(fen)
+    const moves = board.legalMoves()
+    board.dests()
+    board.dropDests()
+    const m = moves[round % moves.length]
+    if (round % 4 === 0) board.push(board.legalMovesSan()[round % moves.length])
+    else board.push(round % 2 ? m : board.san(m))
+    board.pop()
+  }
+  // Depth 3 once a group: perft's recursion tiers up too, not only its
+  // leaf count; in both flavours (crazyhouse captures fill pockets
+  // mid-perft). Depth 2 else, but not on the full pockets (68,103 leaves).
+  if (round % 8 === 0) api.perft(PRIME_FENS[3], 3, round % 16 === 0 ? { crazyhouse: true } : undefined)
+  else api.perft(PRIME_FENS[[0, 1, 3][round % 3]], 2)
+}
+
+/**
+ * Calls every method and getter of the API once (and an illegal move's
+ * error path), on throwaway objects: V8 compiles each WebAssembly function
+ * and each JS function on its first call, which for `fen()` alone took
+ * ~250 µs in Node 20 against ~5 µs warm. The answers are dropped; an error
+ * here must not stop the package from loading (the test suite checks the
+ * answers).
+ */
+function touchAll(api) {
+  const calls = [
+    (b) => [b.fen(), b.turn, b.isCheck(), b.isCheckmate(), b.isWaiting(), b.isStalemate(), b.dropCouldBlockCheck()],
+    (b) => [b.pocket('white'), b.pieceAt('e1'), b.checkers(), b.checkedKing(), b.attacks('e1'), b.history(), b.lastMove()],
+    (b) => [b.copy().fen(), b.parseSan(b.legalMovesSan()[0]), b.perft(1)],
+    // An illegal move's error path (a UI meets it): expected to throw.
+    (b) => {
+      try {
+        b.push('e1e1')
+      } catch (e) {
+        if (e.code === 'ERR_ILLEGAL_MOVE') return
+        throw e
+      }
+    },
+    (_, g) => [g.mode, g.timeControl, g.humans, g.moveCap, g.nowMs, g.toAct, g.drawOffers, g.movesPlayed],
+    (_, g) => [g.board('A').fen(), g.legalMoves('A'), g.isTurnOf('A'), g.canSit('A'), g.sitsLeft('A'), g.pocket('A')],
+    (_, g) => [g.push('A', 'e4', 100), g.push('a', 'e5', 200), g.tick(300), g.clock('A'), g.history(), g.moves(), g.log(), g.outcome(), g.isOver()],
+    (_, g) => [g.report, g.snapshot(), g.bfen(), g.bpgn(), JSON.stringify(g.toJSON()), g.undo()],
+    (_, g, api) => [api.Game.fromJSON(g.toJSON()).dispose(), api.Game.fromBpgn(g.bpgn()).dispose(), g.copy().dispose()],
+    (_, g) => g.botMove('A', { nodes: 50 }),
+    (_, _g, api) => [...api.readBpgn('[Event "x"]\n\n1A. e4 1a. e5 *\n')],
+  ]
+  const board = new api.Board(PRIME_FENS[0])
+  const game = new api.Game()
+  const failed = []
+  for (const call of calls) {
+    try {
+      call(board, game, api)
+    } catch (e) {
+      // Only warming: noted for the test (__test__/wasm_prime.test.mjs), not thrown.
+      failed.push(`${call}: ${e && e.message}`)
+    }
+  }
+  game.dispose()
+  return failed
 }

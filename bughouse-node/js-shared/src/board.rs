@@ -7,6 +7,52 @@ use bughouse_core as core;
 use crate::args;
 use crate::error::{self, Result};
 
+/// Words per group of [`PlayedBoard::write_dests`]: a header move code, then
+/// the group's target set as four 16-bit limbs, low first (bit `i` of the
+/// 64-bit set is square `i`, `a1` = 0).
+pub const DEST_GROUP_WORDS: usize = 5;
+
+/// The most words [`PlayedBoard::write_dests`] writes: one group per square
+/// (or per pocket role, of which there are five).
+pub const MAX_DEST_WORDS: usize = 64 * DEST_GROUP_WORDS;
+
+// Both builds write the groups into their move code buffer.
+const _: () = assert!(MAX_DEST_WORDS <= core::board::MAX_LEGAL_MOVES);
+/// Declares a build's exported `Board` class around a [`PlayedBoard`], with
+/// `Board::from_core` (a core board with an empty history: `new Board`,
+/// `game.board()`): one declaration for both builds, each naming its class
+/// attribute (`board_class!(napi)`, `board_class!(wasm_bindgen)`) and
+/// adding its methods in its own `impl Board` blocks.
+///
+/// The class's doc comment is written as `#[doc = "…"]` strings: napi-rs
+/// copies it into index.d.ts, and reads a `///` comment passed through a
+/// macro (a raw string there) with its `r"` left in.
+#[macro_export]
+macro_rules! board_class {
+    ($binding:meta) => {
+        #[doc = " One board: placement, promoted marks, both pockets, side to move."]
+        #[doc = ""]
+        #[doc = " In the bughouse flavour (default) a captured piece leaves the board; in a"]
+        #[doc = " game it goes to the capturer's partner (R5). With `{ crazyhouse: true }`"]
+        #[doc = " it goes to the capturer's own pocket."]
+        #[$binding]
+        #[derive(Debug, Clone)]
+        pub struct Board {
+            /// The board and the moves `push` played on it (the shared layer's).
+            pub(crate) played: $crate::board::PlayedBoard,
+        }
+
+        impl Board {
+            /// Wraps a core board with an empty history.
+            pub(crate) fn from_core(inner: bughouse_core::Board) -> Board {
+                Board {
+                    played: $crate::board::PlayedBoard::new(inner),
+                }
+            }
+        }
+    };
+}
+
 /// One board with the moves played on it by `push`.
 #[derive(Clone, Debug)]
 pub struct PlayedBoard {
@@ -65,6 +111,51 @@ impl PlayedBoard {
             out.push_str(&self.inner.san(m).to_array_string());
         }
         out
+    }
+
+    /// The legal targets of `dests()` (`drops` false) or `dropDests()`
+    /// (`drops` true), written into `out` as groups of
+    /// [`DEST_GROUP_WORDS`] words: the header is, for a board move group,
+    /// the code of the null move from its origin to itself (`e2e2`), for a
+    /// drop group the code of its role's drop on a1 (`N@a1`); then its
+    /// target set. Origins a1 first, roles pawn first, empty groups left
+    /// out; returns the words written (at most [`MAX_DEST_WORDS`]). The
+    /// core groups them ([`core::Board::legal_dests`]): no move is listed,
+    /// so a full pocket costs five sets, not ~300 drops.
+    pub fn write_dests(&self, drops: bool, out: &mut [u16; MAX_DEST_WORDS]) -> usize {
+        let dests = self.inner.legal_dests();
+        let mut at = 0;
+        let mut group = |header: core::Move, targets: core::Bitboard| {
+            out[at] = args::move_code(header);
+            for (limb, slot) in out[at + 1..at + DEST_GROUP_WORDS].iter_mut().enumerate() {
+                *slot = (targets.0 >> (16 * limb)) as u16;
+            }
+            at += DEST_GROUP_WORDS;
+        };
+        if drops {
+            for role in core::Role::POCKET {
+                let targets = dests.drop_targets(role);
+                if targets.nonempty() {
+                    group(
+                        core::Move::Drop {
+                            role,
+                            to: core::Square::A1,
+                        },
+                        targets,
+                    );
+                }
+            }
+        } else {
+            for from in dests.origins() {
+                let header = core::Move::Normal {
+                    from,
+                    to: from,
+                    promotion: None,
+                };
+                group(header, dests.targets_from(from));
+            }
+        }
+        at
     }
 
     /// The moves `push` played and `pop` did not take back, as UCI, oldest

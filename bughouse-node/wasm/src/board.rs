@@ -6,25 +6,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert;
 use crate::error::{Js, Result};
-use bughouse_js::board::PlayedBoard;
 use bughouse_js::{args, shapes};
 
-/// One board: placement, promoted marks, both pockets, side to move.
-#[wasm_bindgen]
-#[derive(Debug, Clone)]
-pub struct Board {
-    /// The board and the moves `push` played on it (the shared layer's).
-    pub(crate) played: PlayedBoard,
-}
-
-impl Board {
-    /// Wraps a core board with an empty history.
-    pub(crate) fn from_core(inner: core::Board) -> Board {
-        Board {
-            played: PlayedBoard::new(inner),
-        }
-    }
-}
+// One board: placement, promoted marks, both pockets, side to move (its
+// declaration is the shared layer's).
+bughouse_js::board_class!(wasm_bindgen);
 
 #[wasm_bindgen]
 impl Board {
@@ -54,6 +40,15 @@ impl Board {
     #[wasm_bindgen(js_name = "_legalMoveCodes")]
     pub fn legal_move_codes(&self) -> u32 {
         convert::write_move_codes(&self.played.inner.legal_moves())
+    }
+
+    /// The legal targets grouped by origin (`drops` false, behind `dests()`)
+    /// or by pocket role (behind `dropDests()`), written into the code
+    /// buffer as the shared layer's groups (`PlayedBoard::write_dests`);
+    /// returns how many words.
+    #[wasm_bindgen(js_name = "_destWords")]
+    pub fn dest_words(&self, drops: bool) -> u32 {
+        convert::with_dest_words(|words| self.played.write_dests(drops, words))
     }
 
     /// Every legal move in SAN, separated by spaces (behind `legalMovesSan()`).
