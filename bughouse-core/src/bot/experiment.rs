@@ -12,7 +12,7 @@
 //!
 //! | bit | change |
 //! |---:|---|
-//! | 0 | a check is extended only if it does not lose the checking piece (SEE ≥ 0) |
+//! | 0 | (free: the bot now extends only checks with SEE ≥ 0, which this switch screened) |
 //! | 1 | logarithmic late-move reductions (about 0.6 · ln d · ln i + 0.5; one less at PV nodes) |
 //! | 2 | aspiration windows at the root from depth 4 (±40 cp, doubled on failure) |
 //! | 3 | quiescence takes the table's cut-offs (null window only) |
