@@ -7,10 +7,10 @@
 // scripts/platform.cjs). Hand-written rather than napi-rs's generated
 // loader: one package, no per-platform optional dependencies.
 //
-// Besides loading, this file only turns move codes into UCI strings (see
-// `legalMoves` below), splits the SAN list, reads the computer player's
-// options and plays its asynchronous choices (`botMove`, `botMoveAsync`), and
-// builds the record objects of `readBpgn`: no rules here.
+// Besides loading, this file only hands the addon's calls to the JavaScript
+// both builds share (lib/common.mjs: move lists, the computer player,
+// readBpgn and readBpgnStream) and maps napi-rs's own errors to our codes:
+// no rules here.
 'use strict'
 
 const { existsSync } = require('node:fs')
@@ -49,424 +49,61 @@ if (binding === null) {
   throw e
 }
 
-// Move lists cross the boundary as 16-bit move codes written into one
-// reusable buffer, and become strings through a table of interned UCI
-// strings filled on first sight of each code (by the addon, which alone
-// knows the encoding). One native call per list instead of one string and
-// one array store per move: what makes `legalMoves()` fast.
+// The JavaScript both builds share (lib/common.mjs, required here as
+// lib/common.cjs, which scripts/build.mjs generates from it): move lists,
+// the computer player's options and asynchronous choices, the records of
+// readBpgn and readBpgnStream. What is the addon's own: move codes are
+// written into one reusable Buffer passed to each call, searches run on the
+// engine's own pool (src/pool.rs, never libuv's) and stop through its stop
+// flag, and stream batches are read and replayed there too.
+const commonJs = join(__dirname, 'lib', 'common.cjs')
+if (!existsSync(commonJs)) {
+  // A checkout whose addon was built before lib/common.cjs existed, or by
+  // cargo alone: the build writes it.
+  throw new Error(`bughouse: ${commonJs} is missing: \`node ${join(__dirname, 'scripts', 'build.mjs')}\` generates it from lib/common.mjs`)
+}
+const { addBotMethods, addMoveMethods, codedError, defineMethod, describe, makeReaders, requireNew } = require(commonJs)
+
 const codeBytes = Buffer.alloc(2 * binding.MAX_LEGAL_MOVES)
 const codes = new Uint16Array(codeBytes.buffer, codeBytes.byteOffset, binding.MAX_LEGAL_MOVES)
-const uciOfCode = new Array(1 << 16)
+// The exported classes check every method's receiver (guardClass below).
+const unchecked = () => {}
 
-function movesOf(count) {
-  const out = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const code = codes[i]
-    let uci = uciOfCode[code]
-    if (uci === undefined) {
-      uci = binding._uciOfCode(code)
-      uciOfCode[code] = uci
+addMoveMethods(binding.Board, binding.Game, {
+  codeView: () => codes,
+  uciOfCode: binding._uciOfCode,
+  boardMoveCodes: (board) => board._legalMoveCodes(codeBytes),
+  gameMoveCodes: (game, seat) => game._legalMoveCodes(seat, codeBytes),
+  checkBoard: unchecked,
+  checkGame: unchecked,
+})
+
+addBotMethods(binding.Game, {
+  startSearch(game, seat, options) {
+    const stop = new binding._SearchStop()
+    try {
+      return { promise: binding._botSearch(game, seat, options, stop), cancel: () => stop.stop() }
+    } catch (e) {
+      // Inside botMoveAsync's promise, past guardClass's mapping.
+      throw mapError(e, 'Game.botMoveAsync', [seat, options])
     }
-    out[i] = uci
-  }
-  return out
-}
-
-Object.defineProperty(binding.Board.prototype, 'legalMoves', {
-  /** Every legal move and drop, as UCI (`e2e4`, `e7e8q`, `N@f3`). */
-  value: function legalMoves() {
-    return movesOf(this._legalMoveCodes(codeBytes))
   },
-  writable: true,
-  configurable: true,
-  enumerable: false,
+  checkGame: unchecked,
 })
 
-Object.defineProperty(binding.Board.prototype, 'legalMovesSan', {
-  /**
-   * Every legal move and drop in SAN, in the order of `legalMoves()`. The
-   * addon writes them as one string, split here: one string crossing
-   * instead of one per move.
-   */
-  value: function legalMovesSan() {
-    const text = this._legalMovesSanText()
-    return text === '' ? [] : text.split(' ')
-  },
-  writable: true,
-  configurable: true,
-  enumerable: false,
+const { readBpgn, readBpgnStream } = makeReaders({
+  readRecords: binding._readBpgn,
+  readBatch: async (bytes) => JSON.parse(await binding._readBpgnAsync(bytes)),
+  lastRecordStart: binding._lastRecordStart,
+  replayRecord: binding._replayRecord,
+  replayBoard: binding._replayBoard,
+  openPath: (path) => require('node:fs').createReadStream(path),
 })
-
-Object.defineProperty(binding.Game.prototype, 'legalMoves', {
-  /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
-  value: function legalMoves(seat) {
-    return movesOf(this._legalMoveCodes(seat, codeBytes))
-  },
-  writable: true,
-  configurable: true,
-  enumerable: false,
-})
-
-// What board UIs need (chessops' chessgroundDests is the model): the legal
-// moves grouped by origin square, and the drops by pocket role. Grouping
-// only: the moves are the engine's. The WebAssembly build defines the same
-// (wasm/api.mjs).
-const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
-
-Object.defineProperty(binding.Board.prototype, 'dests', {
-  /** `Map` from each square to the squares its piece may move to (drops left out). */
-  value: function dests() {
-    const out = new Map()
-    for (const uci of this.legalMoves()) {
-      if (uci[1] === '@') continue
-      const from = uci.slice(0, 2)
-      const to = uci.slice(2, 4)
-      let list = out.get(from)
-      if (list === undefined) out.set(from, (list = []))
-      if (!list.includes(to)) list.push(to)
-    }
-    return out
-  },
-  writable: true,
-  configurable: true,
-  enumerable: false,
-})
-
-Object.defineProperty(binding.Board.prototype, 'dropDests', {
-  /** `Map` from each pocket role the side to move may drop to its squares. */
-  value: function dropDests() {
-    const out = new Map()
-    for (const uci of this.legalMoves()) {
-      if (uci[1] !== '@') continue
-      const role = ROLE_OF_LETTER[uci[0]]
-      let list = out.get(role)
-      if (list === undefined) out.set(role, (list = []))
-      list.push(uci.slice(2, 4))
-    }
-    return out
-  },
-  writable: true,
-  configurable: true,
-  enumerable: false,
-})
-
-// The computer player (src/bot.rs). The caller's options are read here,
-// once, into a plain object of the known fields, before the addon holds
-// the game: a getter may run any code, even play on this game. Unknown keys
-// are passed on (as `true`) for the addon to refuse by name; anything that
-// is not an object goes to the addon as it is, to be refused there.
-const BOT_KEYS = new Set(['nodes', 'seed', 'timeMs', 'play', 'atMs'])
-
-function botOptions(opts, extra) {
-  if (opts === null || typeof opts !== 'object') return { native: opts, signal: undefined, clock: undefined }
-  const native = {}
-  for (const key of Object.keys(opts)) {
-    if (!BOT_KEYS.has(key) && !extra.has(key)) native[key] = true
-  }
-  const { nodes, seed, timeMs, play, atMs } = opts
-  const signal = extra.has('signal') ? opts.signal : undefined
-  native.nodes = nodes
-  native.seed = seed
-  native.timeMs = timeMs
-  native.play = play
-  // A function `atMs` is the caller's clock, read when the move is played
-  // (after the search): the addon sees only that a time will come.
-  const clock = typeof atMs === 'function' ? atMs : undefined
-  native.atMs = clock === undefined ? atMs : undefined
-  return { native, signal, clock }
-}
-
-// What `_botSearch` resolves to for a sit (no UCI move reads so).
-const SIT = 'sit'
-const SYNC_EXTRA = new Set()
-const ASYNC_EXTRA = new Set(['signal'])
-
-/** An error with one of our codes, built here. */
-function codedError(Type, code, message, options) {
-  const e = new Type(message, options)
-  e.code = code
-  return e
-}
-
-/** The rejection of an aborted `botMoveAsync`, as Node's own APIs give it. */
-function abortError(signal) {
-  const e = codedError(Error, 'ABORT_ERR', 'botMoveAsync: the search was aborted', { cause: signal.reason })
-  e.name = 'AbortError'
-  return e
-}
-
-/** What identifies a seat's position for `play: true`: its board and its sits. */
-function seatState(game, seat) {
-  return `${game.board(seat.toUpperCase()).fen()} ${game.sitsLeft(seat)}`
-}
-
-/** Plays a bot choice for `seat` (`SIT` or a UCI move), at the clock's time if given. */
-function playChoice(game, seat, found, atMs, clock) {
-  if (found === SIT) {
-    game.sit(seat)
-    return null
-  }
-  return game.push(seat, found, clock === undefined ? atMs : clock())
-}
-
-Object.defineProperty(binding.Game.prototype, 'botMove', {
-  /**
-   * The computer player's choice for `seat`, as UCI; `null` for a sit or a
-   * waiting seat. With `play: true` it is also played. See index.d.ts.
-   */
-  value: function botMove(seat, opts) {
-    const { native, clock } = botOptions(opts, SYNC_EXTRA)
-    if (clock === undefined || native === null || typeof native !== 'object' || native.play !== true) {
-      return this._botMove(seat, native)
-    }
-    // A clock: search without playing, then play at the time it gives.
-    const found = this._botMove(seat, { ...native, play: false })
-    if (found === null && !this.canSit(seat)) return null
-    return playChoice(this, seat, found === null ? SIT : found, undefined, clock)
-  },
-  writable: true,
-  configurable: true,
-  enumerable: false,
-})
-
-Object.defineProperty(binding.Game.prototype, 'botMoveAsync', {
-  /**
-   * `botMove` searched on the engine's own search pool (never libuv's): a
-   * Promise of the same answer, the event loop free meanwhile. The search
-   * sees the game as it was when called. With `play: true` the choice is
-   * played when the search ends, at `atMs` (a number, or a function called
-   * then), only if the seat's board and sits are still the ones searched:
-   * else it rejects with ERR_STALE_SEARCH and plays nothing. `signal`
-   * aborts: the promise rejects at once with an AbortError.
-   */
-  value: function botMoveAsync(seat, opts) {
-    return new Promise((resolve, reject) => {
-      const { native, signal, clock } = botOptions(opts, ASYNC_EXTRA)
-      if (signal !== undefined && signal !== null && !(signal instanceof AbortSignal)) {
-        throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
-      }
-      if (signal && signal.aborted) throw abortError(signal)
-      const play = native !== null && typeof native === 'object' && native.play === true
-      const before = play ? seatState(this, seat) : null
-      const stop = new binding._SearchStop()
-      // Checks the call at once (a bad call rejects with its code), then
-      // searches a copy of the game on the pool.
-      const search = binding._botSearch(this, seat, native, stop)
-      let settled = false
-      const onAbort = () => {
-        if (settled) return
-        settled = true
-        stop.stop()
-        reject(abortError(signal))
-      }
-      if (signal) signal.addEventListener('abort', onAbort, { once: true })
-      search.then(
-        (found) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          if (!play || found === null) return resolve(found === SIT ? null : found)
-          try {
-            if (seatState(this, seat) !== before) {
-              throw codedError(
-                Error,
-                'ERR_STALE_SEARCH',
-                `botMoveAsync: ${seat}'s board changed during the search (another action came first); nothing was played`,
-              )
-            }
-            resolve(playChoice(this, seat, found, native.atMs, clock))
-          } catch (e) {
-            reject(e)
-          }
-        },
-        (e) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          reject(e)
-        },
-      )
-    })
-  },
-  writable: true,
-  configurable: true,
-  enumerable: false,
-})
-
-/** Defines an own, enumerable data property (a tag may be called `__proto__`). */
-function define(obj, key, value) {
-  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true })
-}
-
-/**
- * One record object of `readBpgn` / `readBpgnStream` from what the addon
- * found (`raw`, see src/bpgn.rs), `bytes` the text it was read from.
- * `numberBefore` and `linesBefore` place a streamed batch in the archive.
- * A bughouse record's `game` (a match) and a single-board record's `board`
- * (crazyhouse) are replayed again when first read, from a copy of the
- * record's own bytes: a large archive does not hold a 65 KiB game per
- * record nobody looks at, nor the whole text.
- */
-function makeRecord(raw, bytes, numberBefore, linesBefore) {
-  const tags = {}
-  const list = raw.tagList
-  for (let i = 0; i < list.length; i += 2) {
-    // The first of two tags with one name wins, as in the core's reader.
-    if (!Object.hasOwn(tags, list[i])) define(tags, list[i], list[i + 1])
-  }
-  const record = {
-    tags,
-    game: null,
-    board: null,
-    error: raw.error,
-    recordedEnding: raw.recordedEnding,
-    recordedKind: raw.recordedKind,
-    recordedLoser: raw.recordedLoser,
-    movesReplayed: raw.movesReplayed,
-    agrees: raw.agrees,
-    bughouse: raw.bughouse,
-    number: raw.number + numberBefore,
-    line: raw.line + linesBefore,
-  }
-  const source = Buffer.from(bytes.subarray(raw.start, raw.end))
-  const [name, replay] = raw.bughouse ? ['game', binding._replayRecord] : ['board', binding._replayBoard]
-  Object.defineProperty(record, name, {
-    get() {
-      const value = replay(source)
-      define(record, name, value)
-      return value
-    },
-    enumerable: true,
-    configurable: true,
-  })
-  return record
-}
-
-/** ERR_INVALID_ARG_TYPE for a BPGN source. */
-function badSource(where, expected, value) {
-  return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `${where}: ${expected}, got ${describe(value)}`)
-}
-
-/**
- * The games of a BPGN archive (N4), each replayed through the rules: a
- * bughouse record as a match (`record.game`), a single-board record
- * (crazyhouse PGN) on one board in the crazyhouse flavour (`record.board`).
- *
- * `text` is a string, or bytes (a Buffer or Uint8Array: UTF-8, or Latin-1
- * as old FICS archives are). Throws ERR_INVALID_BPGN when the text is not
- * blank but holds no game record at all; a record the rules refuse says why
- * in its `error`. For a large archive, see `readBpgnStream`.
- */
-function readBpgn(text) {
-  let bytes
-  if (typeof text === 'string') bytes = Buffer.from(text, 'utf8')
-  else if (text instanceof Uint8Array) bytes = Buffer.from(text) // a copy: the caller may reuse theirs
-  else throw badSource('readBpgn', 'text must be a string or a Uint8Array', text)
-  return binding._readBpgn(bytes).map((raw) => makeRecord(raw, bytes, 0, 0))
-}
-
-// readBpgnStream reads about this much text per batch, read and replayed
-// on the engine's pool while the event loop goes on.
-const STREAM_BATCH_BYTES = 256 << 10
-const NEWLINE = 0x0a
-
-/** Where the last record of `buf` starts, or -1 (the engine's cut, shared with the WebAssembly build). */
-function lastRecordStart(buf) {
-  return binding._lastRecordStart(buf)
-}
-
-/** How many newlines `buf` holds. */
-function countLines(buf) {
-  let n = 0
-  for (let i = buf.indexOf(NEWLINE); i >= 0; i = buf.indexOf(NEWLINE, i + 1)) n++
-  return n
-}
-
-/** `readBpgnStream`'s `{ batchBytes }`, checked. */
-function streamOptions(opts) {
-  if (opts === undefined || opts === null) return STREAM_BATCH_BYTES
-  if (typeof opts !== 'object') throw badSource('readBpgnStream', 'opts must be an object { batchBytes }', opts)
-  for (const key of Object.keys(opts)) {
-    if (key !== 'batchBytes') throw codedError(Error, 'ERR_INVALID_ARG_VALUE', `readBpgnStream: opts has no option ${JSON.stringify(key.slice(0, 40))}: the options are batchBytes`)
-  }
-  const { batchBytes } = opts
-  if (batchBytes === undefined || batchBytes === null) return STREAM_BATCH_BYTES
-  if (typeof batchBytes !== 'number') throw badSource('readBpgnStream', 'opts.batchBytes must be a number', batchBytes)
-  if (!Number.isSafeInteger(batchBytes) || batchBytes < 1) {
-    throw codedError(RangeError, 'ERR_OUT_OF_RANGE', `readBpgnStream: opts.batchBytes must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}, got ${batchBytes}`)
-  }
-  return batchBytes
-}
-
-/** The chunks of a BPGN source: a path (string or URL), a Node stream, or any async iterable of bytes or strings. */
-function chunksOf(source) {
-  if (typeof source === 'string' || source instanceof URL) return require('node:fs').createReadStream(source)
-  if (source !== null && typeof source === 'object' && typeof source[Symbol.asyncIterator] === 'function') return source
-  if (source !== null && typeof source === 'object' && typeof source[Symbol.iterator] === 'function') return source
-  throw badSource('readBpgnStream', 'source must be a file path, a URL, or an async iterable of bytes (a stream)', source)
-}
-
-/**
- * The games of a BPGN archive, read as a stream: an async iterable of the
- * records `readBpgn` gives, read and replayed in batches of about 256 KiB on
- * the engine's own thread pool, so the event loop runs meanwhile and memory
- * holds one batch at a time (`batchBytes`, 256 KiB by default: a batch
- * ends at the first record start after that many bytes). `source` is a file path (or `file:` URL), a
- * Node `Readable`, a web `ReadableStream`, or any (async) iterable of
- * Buffers, Uint8Arrays or strings. Records are cut at tag lines that follow
- * a movetext. Rejects with ERR_INVALID_ARG_TYPE for another source, with
- * ERR_INVALID_BPGN at the end when the text held no game record at all,
- * and with the stream's own error if reading fails.
- */
-async function* readBpgnStream(source, opts) {
-  const batchBytes = streamOptions(opts)
-  const chunks = chunksOf(source)
-  let pending = []
-  let pendingBytes = 0
-  let numberBefore = 0
-  let linesBefore = 0
-  let anyRecord = false
-  let anyGame = false
-  async function* batch(bytes) {
-    const { records, anyGame: games } = JSON.parse(await binding._readBpgnAsync(bytes))
-    anyRecord ||= records.length > 0
-    anyGame ||= games
-    for (const raw of records) yield makeRecord(raw, bytes, numberBefore, linesBefore)
-    numberBefore += records.length
-    linesBefore += countLines(bytes)
-  }
-  for await (const chunk of chunks) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk
-    if (!(bytes instanceof Uint8Array)) throw badSource('readBpgnStream', 'chunks must be bytes or strings', chunk)
-    pending.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-    pendingBytes += bytes.byteLength
-    if (pendingBytes < batchBytes) continue
-    const text = Buffer.concat(pending, pendingBytes)
-    const cut = lastRecordStart(text)
-    if (cut <= 0) {
-      pending = [text]
-      continue
-    }
-    const rest = Buffer.from(text.subarray(cut))
-    pending = [rest]
-    pendingBytes = rest.length
-    yield* batch(text.subarray(0, cut))
-  }
-  if (pendingBytes > 0) yield* batch(Buffer.concat(pending, pendingBytes))
-  if (anyRecord && !anyGame) {
-    throw codedError(Error, 'ERR_INVALID_BPGN', 'readBpgnStream: no BPGN game record in the text (N4)')
-  }
-}
 
 // Explicit release (`using game = new Game()`): see Game.dispose.
 if (typeof Symbol.dispose === 'symbol') {
-  Object.defineProperty(binding.Game.prototype, Symbol.dispose, {
-    value: function dispose() {
-      this.dispose()
-    },
-    writable: true,
-    configurable: true,
-    enumerable: false,
+  defineMethod(binding.Game.prototype, Symbol.dispose, function dispose() {
+    this.dispose()
   })
 }
 
@@ -493,18 +130,6 @@ const SIGNATURES = {
   perft: ['string', 'number'],
 }
 const ARTICLE = { string: 'a string', number: 'a number' }
-
-/** The type of a value, for messages: "a number", "null", "an instance of Game". */
-function describe(value) {
-  if (value === null) return 'null'
-  if (value === undefined) return 'undefined'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') {
-    const name = value.constructor && value.constructor.name
-    return name && name !== 'Object' ? `an instance of ${name}` : 'an object'
-  }
-  return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`
-}
 
 /** Our error for one napi-rs refused to give, or `e` itself. */
 function mapError(e, where, args) {
@@ -562,21 +187,8 @@ function guardClass(C) {
     Object.defineProperty(proto, name, d)
   }
   // The exported class: the native one behind a plain function that needs
-  // `new` (a Proxy would cost microseconds per construction). Its prototype
-  // is the native class's, so `instanceof` holds for every instance, also
-  // those the addon makes (`game.board('A')`); the constructor reads its own
-  // arguments (src/board.rs, src/game.rs), so wrong types get our codes.
-  const Exported = function (a, b) {
-    if (new.target === undefined) {
-      throw codedError(TypeError, 'ERR_CONSTRUCT_CALL_REQUIRED', `class ${C.name} cannot be called without new`)
-    }
-    return new.target === Exported ? new C(a, b) : Reflect.construct(C, [a, b], new.target)
-  }
-  Object.defineProperty(Exported, 'name', { value: C.name })
-  Exported.prototype = proto
-  Object.defineProperty(proto, 'constructor', { value: Exported, writable: true, configurable: true, enumerable: false })
-  Object.setPrototypeOf(Exported, C) // static members
-  return Exported
+  // `new`, whose prototype is the native class's (lib/common.mjs).
+  return requireNew(C)
 }
 
 /** A function export with its errors mapped. */

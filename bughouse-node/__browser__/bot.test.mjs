@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 
 import { serve } from '../demo/serve.mjs'
-import { launch } from './chromium.mjs'
+import { countWorkers, launch, open } from './chromium.mjs'
 
 let server
 let browser
@@ -26,22 +26,8 @@ after(async () => {
  * Web Workers it makes (globalThis.workersMade); console errors collected.
  */
 async function botPage(cores) {
-  const page = await browser.newPage()
-  const errors = []
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  page.on('pageerror', (e) => errors.push(String(e)))
-  await page.addInitScript((n) => {
-    if (n !== null) Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n })
-    globalThis.workersMade = 0
-    const Original = globalThis.Worker
-    globalThis.Worker = class extends Original {
-      constructor(...args) {
-        super(...args)
-        globalThis.workersMade++
-      }
-    }
-  }, cores)
-  await page.goto(`http://127.0.0.1:${server.address().port}/__browser__/bot/`)
+  const url = `http://127.0.0.1:${server.address().port}/__browser__/bot/`
+  const { page, errors } = await open(browser, url, { init: countWorkers, arg: cores })
   await page.waitForFunction(() => document.getElementById('state').textContent === 'ready')
   return { page, errors }
 }

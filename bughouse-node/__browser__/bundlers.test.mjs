@@ -20,6 +20,7 @@ import { after, before, describe, it } from 'node:test'
 
 import { serve } from '../demo/serve.mjs'
 import { Board, Game, perft } from '../index.mjs'
+import { calls } from './bundled/calls.mjs'
 import { ARTIFACTS, launch, open } from './chromium.mjs'
 
 const pkg = fileURLToPath(new URL('..', import.meta.url))
@@ -28,22 +29,7 @@ const require = createRequire(import.meta.url)
 let browser
 
 /** The page's calls, made here on the native addon. */
-async function expected() {
-  const board = new Board()
-  const game = new Game({ mode: 'turn' })
-  const bot = []
-  for (let i = 0; i < 4; i++) {
-    const seat = game.toAct
-    bot.push({ seat, move: await game.botMoveAsync(seat, { nodes: 500, seed: 7, play: true }) })
-  }
-  return {
-    moves: board.legalMoves().length,
-    san: board.legalMovesSan().slice(0, 4),
-    perft3: perft(board.fen(), 3),
-    bot,
-    history: game.history().map((a) => a.san ?? a.move ?? a.kind),
-  }
-}
+const expected = () => calls({ Board, Game, perft })
 
 /** A fresh project folder in .artifacts/ with `bughouse` installed (linked) and the page's source. */
 function project(name) {

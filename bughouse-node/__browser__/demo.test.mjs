@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 
 import { serve } from '../demo/serve.mjs'
-import { ARTIFACTS, launch, open } from './chromium.mjs'
+import { ARTIFACTS, clickMove, countWorkers, launch, open, squareOf } from './chromium.mjs'
 
 let server
 let browser
@@ -29,24 +29,9 @@ const state = (page) =>
     return { over: game.isOver(), mine: game.isTurnOf(human), canSit: game.canSit(human), moves: game.legalMoves(human), outcome: game.outcome() }
   })
 
-/** Plays one of the human's legal moves by clicking it on board A. */
-async function clickMove(page, uci, pick) {
-  const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
-  if (uci[1] === '@') {
-    const role = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }[uci[0]]
-    await page.locator(`.pocket[data-seat="A"] button[data-drop="${role}"]`).first().click()
-    await square(uci.slice(2, 4)).click()
-    return
-  }
-  await square(uci.slice(0, 2)).click()
-  await square(uci.slice(2, 4)).click()
-  if (uci.length === 5) await page.locator(`#promotion button[data-promotion]`).nth(pick % 4).click()
-}
-
 /** Plays a move by dragging the piece, as a person with a mouse would. */
 async function dragMove(page, uci) {
-  const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
-  await square(uci.slice(0, 2)).dragTo(square(uci.slice(2, 4)))
+  await squareOf(page, 'A', uci.slice(0, 2)).dragTo(squareOf(page, 'A', uci.slice(2, 4)))
 }
 
 async function playToTheEnd(page, limitMs, { dragFirst = false } = {}) {
@@ -65,7 +50,8 @@ async function playToTheEnd(page, limitMs, { dragFirst = false } = {}) {
     if (s.mine && s.moves.length > 0) {
       // Captures and drops first, so games end sooner; else the first move.
       const move = s.moves.find((m) => m[1] === '@') ?? s.moves[clicks % s.moves.length]
-      await clickMove(page, move, clicks)
+      // The human is A-White: board A, its pocket the only one to drop from.
+      await clickMove(page, 'A', move, clicks)
       clicks++
     } else if (s.mine && s.canSit) {
       await page.locator('#sit').click()
@@ -161,24 +147,9 @@ describe('the playable page (demo/)', () => {
   })
 
   it('a new game aborts the searches of the old one (their workers replaced), without an error', async () => {
-    const page = await browser.newPage()
-    const errors = []
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-    page.on('pageerror', (e) => errors.push(String(e)))
-    await page.addInitScript(() => {
-      // Two cores: a pool of one worker, so only an abort frees it.
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 })
-      globalThis.workersMade = 0
-      const Original = globalThis.Worker
-      globalThis.Worker = class extends Original {
-        constructor(...args) {
-          super(...args)
-          globalThis.workersMade++
-        }
-      }
-    })
-    // Searches of seconds: the old game's are still running at the click.
-    await page.goto(`${base}/demo/?mode=live&nodes=5000000`)
+    // Two cores: a pool of one worker, so only an abort frees it. Searches
+    // of seconds: the old game's are still running at the click.
+    const { page, errors } = await open(browser, `${base}/demo/?mode=live&nodes=5000000`, { init: countWorkers, arg: 2 })
     await page.waitForFunction(() => globalThis.workersMade > 0, null, { timeout: 10_000 })
     const before = await page.evaluate(() => globalThis.workersMade)
     const startedAt = await page.evaluate(() => performance.now())
@@ -198,7 +169,7 @@ describe('the playable page (demo/)', () => {
     const { page, errors } = await open(browser, `${base}/demo/?mode=turn&nodes=300&bfen=${encodeURIComponent(bfen)}`)
     await page.waitForFunction(() => globalThis.bughouseDemo?.game)
     const knight = page.locator('.pocket[data-seat="A"] button[data-drop="knight"]')
-    const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+    const square = (sq) => squareOf(page, 'A', sq)
     // Released on an occupied square: no drop.
     await knight.dragTo(square('e2'))
     assert.equal(await page.evaluate(() => globalThis.bughouseDemo.game.movesPlayed), 0)
@@ -217,7 +188,7 @@ describe('the playable page (demo/)', () => {
     const bfen = `4k3/P7/8/8/8/8/8/4K3[] w - - 0 1 | ${START}`
     const { page, errors } = await open(browser, `${base}/demo/?mode=turn&nodes=300&bfen=${encodeURIComponent(bfen)}`)
     await page.waitForFunction(() => globalThis.bughouseDemo?.game)
-    const square = (sq) => page.locator(`svg[data-board="A"] rect[data-square="${sq}"]`)
+    const square = (sq) => squareOf(page, 'A', sq)
     await square('a7').click()
     await square('a8').click()
     await page.locator('#promotion button[data-cancel]').click()

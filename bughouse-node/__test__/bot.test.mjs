@@ -364,6 +364,16 @@ describe('botMove: refusals', () => {
   it('bad seats and options are refused by name, never wrapped or rounded', async () => {
     const game = untimed()
     for (const seat of ['x', '', 'AB', 'W', 'A\u0000']) throwsCode(() => game.botMove(seat), 'ERR_INVALID_ARG_VALUE', /seat/)
+    // botMoveAsync refuses them as botMove does, playing or not (the addon
+    // once answered napi-rs's own error, or a bare TypeError with play).
+    for (const opts of [undefined, { nodes: 10, play: true }]) {
+      for (const seat of ['x', 'Z', 'AB']) {
+        await assert.rejects(game.botMoveAsync(seat, opts), (e) => e.code === 'ERR_INVALID_ARG_VALUE' && /seat/.test(e.message))
+      }
+      for (const seat of [5, null, undefined, {}]) {
+        await assert.rejects(game.botMoveAsync(seat, opts), (e) => e instanceof TypeError && e.code === 'ERR_INVALID_ARG_TYPE' && /argument 1/.test(e.message))
+      }
+    }
     for (const nodes of [0, -1, 1.5, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 64]) {
       throwsCode(() => game.botMove('A', { nodes }), 'ERR_OUT_OF_RANGE', /nodes/)
     }

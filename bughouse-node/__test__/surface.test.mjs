@@ -158,7 +158,7 @@ describe('Node without a native addon', { skip }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'bughouse-noaddon-'))
     try {
       const from = new URL('..', import.meta.url).pathname
-      for (const f of ['package.json', 'index.js', 'index.mjs', 'scripts/platform.cjs', 'wasm']) {
+      for (const f of ['package.json', 'index.js', 'index.mjs', 'scripts/platform.cjs', 'lib', 'wasm']) {
         cpSync(join(from, f), join(dir, f), { recursive: true, filter: (p) => !p.includes('/wasm/target') && !p.includes('/wasm/src') })
       }
       const script = `

@@ -23,12 +23,12 @@ describe('TypeScript declarations', () => {
 })
 
 describe('error codes', () => {
-  it('the ErrorCode type lists exactly the codes of js-shared/src/error.rs and index.js', () => {
+  it('the ErrorCode type lists exactly the codes of js-shared/src/error.rs, index.js and lib/common.mjs', () => {
     const dts = read('../index.d.ts')
     const union = dts.slice(dts.indexOf('export type ErrorCode'), dts.indexOf('export interface BughouseError'))
-    // The core's codes (one vocabulary with Python), the binding's own, index.js's.
+    // The core's codes (one vocabulary with Python), the binding's own, the JavaScript layer's.
     const core = read('../../bughouse-core/src/error.rs')
-    const thrown = new Set([...codesIn(core), ...codesIn(read('../js-shared/src/error.rs')), ...codesIn(read('../index.js'))])
+    const thrown = new Set([...codesIn(core), ...codesIn(read('../js-shared/src/error.rs')), ...codesIn(read('../index.js')), ...codesIn(read('../lib/common.mjs'))])
     assert.deepEqual([...codesIn(union)].sort(), [...thrown].sort())
     assert.deepEqual([...CODES].sort(), [...thrown].sort())
   })

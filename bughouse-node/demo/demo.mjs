@@ -13,26 +13,19 @@
 //   ?server=HOST:PORT online: a table of the reference server (online.mjs)
 //   ?bfen=…           the two boards to start from (BFEN, 'fenA | fenB')
 import { Game } from '../wasm/index.browser.mjs'
+import { LETTER, NAMES, POCKET_ROLES, choosePromotion, clickSquare, clockText, drawBoard, pocketButton } from './board-view.mjs'
 
 const params = new URLSearchParams(location.search)
 const HUMAN = 'A'
 const NODES = Number(params.get('nodes') ?? 3000)
-const GLYPH = {
-  white: { king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙' },
-  black: { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' },
-}
-const LETTER = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q' }
-const FILES = 'abcdefgh'
-const SVG = 'http://www.w3.org/2000/svg'
 const SEATS = { A: { white: 'A', black: 'a' }, B: { white: 'B', black: 'b' } }
-const NAMES = { A: 'A-White', a: 'A-Black', B: 'B-White', b: 'B-Black' }
 
 let game = null
 let t0 = 0
-let selected = null // a square of board A, or null
-let dragFrom = null // where a drag on board A started
+// The half-made move on board A: a square chosen, or a pocket role chosen
+// for a drop (board-view.mjs's clickSquare).
+const pick = { selected: null, dropRole: null }
 let dragRole = null // the pocket role a drag started on, or null
-let dropRole = null // a pocket role chosen for a drop, or null
 let generation = 0 // bumps on a new game: stale bot replies are dropped
 let searches = new AbortController() // aborts the old game's searches on a new game
 let clockTimer = null
@@ -57,8 +50,8 @@ function start(mode) {
   if (params.has('bfen')) opts.bfen = params.get('bfen')
   game = new Game(opts)
   t0 = performance.now()
-  selected = null
-  dropRole = null
+  pick.selected = null
+  pick.dropRole = null
   followed = { A: [], B: [] }
   lastMove = { A: null, B: null }
   $('status').textContent = ''
@@ -123,8 +116,8 @@ function act(fn) {
     if (!e.code) throw e
     if (e.code !== 'ERR_GAME_OVER') $('status').textContent = e.message
   }
-  selected = null
-  dropRole = null
+  pick.selected = null
+  pick.dropRole = null
   render()
   driveBots()
 }
@@ -180,49 +173,13 @@ function follow(report) {
 
 function onSquare(square) {
   if (game.isOver() || !game.isTurnOf(HUMAN)) return
-  const board = game.board('A')
-  if (dropRole) {
-    const dests = board.dropDests().get(dropRole) ?? []
-    if (dests.includes(square)) return playHuman(`${LETTER[dropRole]}@${square}`)
-    dropRole = null
-  }
-  const dests = board.dests()
-  if (selected && (dests.get(selected) ?? []).includes(square)) {
-    const piece = board.pieceAt(selected)
-    if (piece.role === 'pawn' && square[1] === '8') return choosePromotion(`${selected}${square}`)
-    return playHuman(`${selected}${square}`)
-  }
-  selected = dests.has(square) ? square : null
-  render()
-}
-
-function choosePromotion(uci) {
-  const box = $('promotion')
-  box.replaceChildren()
-  for (const role of ['queen', 'rook', 'bishop', 'knight']) {
-    const b = document.createElement('button')
-    b.type = 'button'
-    b.dataset.promotion = role
-    b.textContent = GLYPH.white[role]
-    b.title = role
-    b.onclick = () => {
-      box.hidden = true
-      playHuman(uci + LETTER[role].toLowerCase())
-    }
-    box.append(b)
-  }
-  const cancel = document.createElement('button')
-  cancel.type = 'button'
-  cancel.dataset.cancel = ''
-  cancel.textContent = '✕'
-  cancel.title = 'cancel'
-  cancel.onclick = () => {
-    box.hidden = true
-    selected = null
+  const click = clickSquare(game.board('A'), pick, square, '8')
+  if (click === null) return render()
+  if (click.move) return playHuman(click.move)
+  choosePromotion($('promotion'), 'white', (letter) => playHuman(click.promotion + letter), () => {
+    pick.selected = null
     render()
-  }
-  box.append(cancel)
-  box.hidden = false
+  })
 }
 
 /**
@@ -257,75 +214,21 @@ function drawHistory(id) {
   return list
 }
 
-function rect(parent, x, y, cls) {
-  const r = document.createElementNS(SVG, 'rect')
-  r.setAttribute('x', x)
-  r.setAttribute('y', y)
-  r.setAttribute('width', 50)
-  r.setAttribute('height', 50)
-  r.setAttribute('class', cls)
-  parent.append(r)
-  return r
-}
-
-function drawBoard(id) {
-  const board = game.board(id)
-  const flipped = id === 'B' // B-Black, your partner, sits across
-  const svg = document.createElementNS(SVG, 'svg')
-  svg.setAttribute('viewBox', '0 0 400 400')
-  svg.setAttribute('class', 'board')
-  svg.dataset.board = id
-  if (id === 'A') {
-    // Drag to move: press on a piece, release on its target.
-    svg.addEventListener('pointerdown', (e) => (dragFrom = e.target.dataset?.square ?? null))
-    svg.addEventListener('pointerup', (e) => {
-      const to = document.elementFromPoint(e.clientX, e.clientY)?.dataset?.square
-      const from = dragFrom
-      dragFrom = null
-      if (from && to && to !== from && game.board('A').dests().get(from)?.includes(to)) {
-        selected = from
+/** Board `id`: yours (A) to play on, your partner's (B) from across the table. */
+function board(id) {
+  const mine = id === 'A'
+  return drawBoard(id, game.board(id), {
+    flipped: id === 'B', // B-Black, your partner, sits across
+    lastMove: lastMove[id],
+    pick: mine ? pick : null,
+    onSquare,
+    onDrag(from, to) {
+      if (game.board('A').dests().get(from)?.includes(to)) {
+        pick.selected = from
         onSquare(to)
       }
-    })
-  }
-  const last = lastMove[id]
-  const lastSquares = last ? (last[1] === '@' ? [last.slice(2, 4)] : [last.slice(0, 2), last.slice(2, 4)]) : []
-  const checked = board.checkedKing()
-  const mine = id === 'A'
-  const targets = new Set()
-  if (mine && selected) for (const t of board.dests().get(selected) ?? []) targets.add(t)
-  if (mine && dropRole) for (const t of board.dropDests().get(dropRole) ?? []) targets.add(t)
-  for (let rank = 0; rank < 8; rank++) {
-    for (let file = 0; file < 8; file++) {
-      const square = FILES[file] + (rank + 1)
-      const x = (flipped ? 7 - file : file) * 50
-      const y = (flipped ? rank : 7 - rank) * 50
-      const sq = rect(svg, x, y, `sq ${(file + rank) % 2 ? 'light' : 'dark'}`)
-      sq.dataset.square = square
-      if (mine) sq.addEventListener('click', () => onSquare(square))
-      if (lastSquares.includes(square)) rect(svg, x, y, 'mark last').style.pointerEvents = 'none'
-      if (square === checked) rect(svg, x, y, 'mark check').style.pointerEvents = 'none'
-      if (mine && square === selected) rect(svg, x, y, 'mark selected').style.pointerEvents = 'none'
-      const piece = board.pieceAt(square)
-      if (piece) {
-        const t = document.createElementNS(SVG, 'text')
-        t.setAttribute('x', x + 25)
-        t.setAttribute('y', y + 27)
-        t.setAttribute('class', 'piece')
-        t.textContent = GLYPH[piece.color][piece.role]
-        svg.append(t)
-      }
-      if (targets.has(square)) {
-        const c = document.createElementNS(SVG, 'circle')
-        c.setAttribute('cx', x + 25)
-        c.setAttribute('cy', y + 25)
-        c.setAttribute('r', 9)
-        c.setAttribute('class', 'dot')
-        svg.append(c)
-      }
-    }
-  }
-  return svg
+    },
+  })
 }
 
 function drawSeat(seat) {
@@ -340,24 +243,21 @@ function drawSeat(seat) {
   row.append(label, clock)
   const color = seat === seat.toUpperCase() ? 'white' : 'black'
   const pocket = game.pocket(seat)
-  for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen']) {
+  for (const role of POCKET_ROLES) {
     for (let i = 0; i < pocket[role]; i++) {
-      const b = document.createElement('button')
-      b.type = 'button'
-      b.textContent = GLYPH[color][role]
-      b.title = role
-      if (seat === HUMAN) {
-        b.dataset.drop = role
-        if (dropRole === role) b.classList.add('chosen')
-        // Drag to drop: press on the pocket piece, release on a square.
-        b.addEventListener('pointerdown', () => (dragRole = role))
-        b.onclick = () => {
-          if (game.isOver() || !game.isTurnOf(HUMAN)) return
-          dropRole = dropRole === role ? null : role
-          selected = null
-          render()
-        }
-      } else b.disabled = true
+      if (seat !== HUMAN) {
+        row.append(pocketButton(color, role))
+        continue
+      }
+      const onPick = () => {
+        if (game.isOver() || !game.isTurnOf(HUMAN)) return
+        pick.dropRole = pick.dropRole === role ? null : role
+        pick.selected = null
+        render()
+      }
+      const b = pocketButton(color, role, { onPick, chosen: pick.dropRole === role })
+      // Drag to drop: press on the pocket piece, release on a square.
+      b.addEventListener('pointerdown', () => (dragRole = role))
       row.append(b)
     }
   }
@@ -373,7 +273,7 @@ function render() {
     const title = document.createElement('h2')
     title.textContent = `Board ${id}`
     const history = drawHistory(id)
-    wrap.replaceChildren(title, drawSeat(top), drawBoard(id), drawSeat(bottom), history)
+    wrap.replaceChildren(title, drawSeat(top), board(id), drawSeat(bottom), history)
     history.scrollTop = history.scrollHeight // the latest moves in view
   }
   $('sit').hidden = !(game.mode === 'turn' && game.canSit(HUMAN))
@@ -393,7 +293,7 @@ function renderClocks() {
   for (const el of document.querySelectorAll('[data-clock]')) {
     const seat = el.dataset.clock
     const ms = game.clock(seat, game.isOver() ? undefined : Math.max(now(), game.nowMs))
-    el.textContent = ms === null ? '' : `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${Math.floor(ms / 100) % 10}`
+    el.textContent = ms === null ? '' : clockText(ms)
     el.classList.toggle('running', !game.isOver() && game.isTurnOf(seat))
   }
 }

@@ -13,17 +13,10 @@
 // targets of a click), the four pockets and clocks, who may move — and
 // sends clicks as moves. Empty seats are the server's computer.
 import { Board } from '../wasm/index.browser.mjs'
+import { NAMES, button, choosePromotion, clickSquare, clockText, drawBoard, pocketButton } from './board-view.mjs'
 
-const GLYPH = {
-  white: { king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙' },
-  black: { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' },
-}
-const LETTER = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q' }
 const ROLE_OF = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
-const FILES = 'abcdefgh'
-const SVG = 'http://www.w3.org/2000/svg'
 const SEATS = ['A', 'a', 'B', 'b']
-const NAMES = { A: 'A-White', a: 'A-Black', B: 'B-White', b: 'B-Black' }
 const PARTNER = { A: 'b', b: 'A', a: 'B', B: 'a' } // R2: team 1 A+b, team 2 a+B
 const boardOf = (seat) => seat.toUpperCase()
 const colorOf = (seat) => (seat === seat.toUpperCase() ? 'white' : 'black')
@@ -48,8 +41,7 @@ export function joinServer(params) {
   let lag = 0 // server game time − the clocks' time, when `view` arrived
   let boards = null // { A: Board, B: Board } of the view
   let lastMove = { A: null, B: null } // UCI of each board's last move
-  let selected = null
-  let dropRole = null
+  const pick = { selected: null, dropRole: null } // the half-made move (board-view.mjs)
   let notice = '' // the last refusal, for the status line
   const events = [] // what happened, newest last
 
@@ -179,8 +171,8 @@ export function joinServer(params) {
     // A move on the other board keeps your half-made move (a piece chosen,
     // a pocket piece picked); one on your board or the end drops it.
     if (!seat || !f.seat || boardOf(f.seat) === boardOf(seat) || f.outcome) {
-      selected = null
-      dropRole = null
+      pick.selected = null
+      pick.dropRole = null
     }
     readBoards()
     render()
@@ -278,122 +270,38 @@ export function joinServer(params) {
     send({ type: 'join', table: id, seat: s })
   }
 
-  function button(text, onclick, data = {}) {
-    const b = document.createElement('button')
-    b.type = 'button'
-    b.textContent = text
-    b.onclick = onclick
-    Object.assign(b.dataset, data)
-    return b
-  }
-
   // ---- the table -------------------------------------------------------
 
   function play(uci) {
-    selected = null
-    dropRole = null
+    pick.selected = null
+    pick.dropRole = null
     send({ type: 'move', move: uci })
     render()
   }
 
   function onSquare(id, square) {
-    const board = boards[id]
     if (!seat || boardOf(seat) !== id || !mayMove(seat)) return
-    if (dropRole) {
-      const targets = board.dropDests().get(dropRole) ?? []
-      if (targets.includes(square)) return play(`${LETTER[dropRole]}@${square}`)
-      dropRole = null
-    }
-    const dests = board.dests()
-    if (selected && (dests.get(selected) ?? []).includes(square)) {
-      const piece = board.pieceAt(selected)
-      const last = colorOf(seat) === 'white' ? '8' : '1'
-      if (piece.role === 'pawn' && square[1] === last) return choosePromotion(`${selected}${square}`)
-      return play(`${selected}${square}`)
-    }
-    selected = dests.has(square) ? square : null
-    render()
-  }
-
-  function choosePromotion(uci) {
-    const box = $('promotion')
-    box.replaceChildren()
-    for (const role of ['queen', 'rook', 'bishop', 'knight']) {
-      const b = button(GLYPH[colorOf(seat)][role], () => {
-        box.hidden = true
-        play(uci + LETTER[role].toLowerCase())
-      }, { promotion: role })
-      b.title = role
-      box.append(b)
-    }
-    box.hidden = false
-  }
-
-  function rect(parent, x, y, cls) {
-    const r = document.createElementNS(SVG, 'rect')
-    for (const [k, v] of Object.entries({ x, y, width: 50, height: 50, class: cls })) r.setAttribute(k, v)
-    parent.append(r)
-    return r
+    const click = clickSquare(boards[id], pick, square, colorOf(seat) === 'white' ? '8' : '1')
+    if (click === null) return render()
+    if (click.move) return play(click.move)
+    choosePromotion($('promotion'), colorOf(seat), (letter) => play(click.promotion + letter))
   }
 
   /** Board `id`, seen from `bottom`'s side ('white' or 'black'). */
-  function drawBoard(id, bottom) {
-    const board = boards[id]
-    const flipped = bottom === 'black'
+  function board(id, bottom) {
     const mine = seat !== null && boardOf(seat) === id
-    const svg = document.createElementNS(SVG, 'svg')
-    svg.setAttribute('viewBox', '0 0 400 400')
-    svg.setAttribute('class', 'board')
-    svg.dataset.board = id
-    if (mine) {
-      let from = null
-      svg.addEventListener('pointerdown', (e) => (from = e.target.dataset?.square ?? null))
-      svg.addEventListener('pointerup', (e) => {
-        const to = document.elementFromPoint(e.clientX, e.clientY)?.dataset?.square
-        if (from && to && to !== from && mayMove(seat) && boards[id].dests().get(from)?.includes(to)) {
-          selected = from
+    return drawBoard(id, boards[id], {
+      flipped: bottom === 'black',
+      lastMove: lastMove[id],
+      pick: mine ? pick : null,
+      onSquare: (square) => onSquare(id, square),
+      onDrag(from, to) {
+        if (mayMove(seat) && boards[id].dests().get(from)?.includes(to)) {
+          pick.selected = from
           onSquare(id, to)
         }
-        from = null
-      })
-    }
-    const last = lastMove[id]
-    const lastSquares = last ? (last[1] === '@' ? [last.slice(2, 4)] : [last.slice(0, 2), last.slice(2, 4)]) : []
-    const checked = board.checkedKing()
-    const targets = new Set()
-    if (mine && selected) for (const t of board.dests().get(selected) ?? []) targets.add(t)
-    if (mine && dropRole) for (const t of board.dropDests().get(dropRole) ?? []) targets.add(t)
-    for (let rank = 0; rank < 8; rank++) {
-      for (let file = 0; file < 8; file++) {
-        const square = FILES[file] + (rank + 1)
-        const x = (flipped ? 7 - file : file) * 50
-        const y = (flipped ? rank : 7 - rank) * 50
-        const sq = rect(svg, x, y, `sq ${(file + rank) % 2 ? 'light' : 'dark'}`)
-        sq.dataset.square = square
-        if (mine) sq.addEventListener('click', () => onSquare(id, square))
-        const mark = (cls) => (rect(svg, x, y, `mark ${cls}`).style.pointerEvents = 'none')
-        if (lastSquares.includes(square)) mark('last')
-        if (square === checked) mark('check')
-        if (mine && square === selected) mark('selected')
-        const piece = board.pieceAt(square)
-        if (piece) {
-          const t = document.createElementNS(SVG, 'text')
-          t.setAttribute('x', x + 25)
-          t.setAttribute('y', y + 27)
-          t.setAttribute('class', 'piece')
-          t.dataset.square = square
-          t.dataset.piece = `${piece.color} ${piece.role}`
-          t.textContent = GLYPH[piece.color][piece.role]
-          svg.append(t)
-        }
-        if (targets.has(square)) {
-          const c = document.createElementNS(SVG, 'circle')
-          for (const [k, v] of Object.entries({ cx: x + 25, cy: y + 25, r: 9, class: 'dot' })) c.setAttribute(k, v)
-          svg.append(c)
-        }
-      }
-    }
-    return svg
+      },
+    })
   }
 
   function drawSeat(s) {
@@ -418,18 +326,17 @@ export function joinServer(params) {
     pocket.dataset.pocket = letters
     for (const letter of letters) {
       const role = ROLE_OF[letter.toUpperCase()]
-      const b = button(GLYPH[colorOf(s)][role], () => {
+      if (s !== seat) {
+        pocket.append(pocketButton(colorOf(s), role))
+        continue
+      }
+      const onPick = () => {
         if (!mayMove(seat)) return
-        dropRole = dropRole === role ? null : role
-        selected = null
+        pick.dropRole = pick.dropRole === role ? null : role
+        pick.selected = null
         render()
-      })
-      b.title = role
-      if (s === seat) {
-        b.dataset.drop = role
-        if (dropRole === role) b.classList.add('chosen')
-      } else b.disabled = true
-      pocket.append(b)
+      }
+      pocket.append(pocketButton(colorOf(s), role, { onPick, chosen: pick.dropRole === role }))
     }
     row.append(pocket)
     return row
@@ -474,11 +381,11 @@ export function joinServer(params) {
         wrap.style.order = id === mineId ? 0 : 1
         // A board is drawn again only when what it shows changed, so a
         // report from the other board never swaps the squares under a click.
-        const key = JSON.stringify([boards[id].fen(), lastMove[id], selected, dropRole, bottom, seat, mayMove(seat)])
+        const key = JSON.stringify([boards[id].fen(), lastMove[id], pick.selected, pick.dropRole, bottom, seat, mayMove(seat)])
         if (wrap.dataset.key !== key || wrap.children.length !== 4) {
           const title = document.createElement('h2')
           title.textContent = `Board ${id}`
-          wrap.replaceChildren(title, drawSeat(seatOf(top)), drawBoard(id, bottom), drawSeat(seatOf(bottom)))
+          wrap.replaceChildren(title, drawSeat(seatOf(top)), board(id, bottom), drawSeat(seatOf(bottom)))
           wrap.dataset.key = key
         } else {
           wrap.children[1].replaceWith(drawSeat(seatOf(top)))
@@ -520,7 +427,7 @@ export function joinServer(params) {
       }
       const running = view.status === 'running' && (view.running ?? []).includes(s)
       const ms = Math.max(0, running ? ms0 - lag - (performance.now() - received) : ms0)
-      el.textContent = `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${Math.floor(ms / 100) % 10}`
+      el.textContent = clockText(ms)
       el.classList.toggle('running', running)
     }
   }

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds the native addon `bughouse.node` from the Rust sources, and is the
-// package's `install` and `prepack` script.
+// package's `install` and `prepack` script. In a checkout it also writes
+// lib/common.cjs, the loader's CommonJS copy of lib/common.mjs
+// (scripts/commonjs.mjs), in every mode.
 //
 //   node scripts/build.mjs            release build -> bughouse.node
 //   node scripts/build.mjs --debug    debug build   -> bughouse.node
@@ -62,6 +64,10 @@ const inCheckout = existsSync(join(here, '..', 'Cargo.toml')) && existsSync(join
 // The WebAssembly build (wasm/pkg), the same API: the fallback where no
 // native addon fits.
 const hasWasm = existsSync(join(here, 'wasm', 'pkg', 'bughouse_bg.wasm'))
+
+// The loader's share of the JavaScript both builds use: lib/common.cjs,
+// generated from lib/common.mjs (scripts/commonjs.mjs). A tarball ships it.
+if (inCheckout) (await import('./commonjs.mjs')).writeCommonJs()
 
 if (args.has('--install') && !(inCheckout && hasCargo)) {
   // An installed tarball: use what it ships, checked by loading it in a

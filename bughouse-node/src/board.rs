@@ -10,28 +10,10 @@ use napi_derive::napi;
 
 use crate::convert::{self, BoardOptions, Piece, Pocket};
 use crate::error::{self, Js, Result};
-use bughouse_js::board::PlayedBoard;
 
-/// One board: placement, promoted marks, both pockets, side to move.
-///
-/// In the bughouse flavour (default) a captured piece leaves the board; in a
-/// game it goes to the capturer's partner (R5). With `{ crazyhouse: true }`
-/// it goes to the capturer's own pocket.
-#[napi]
-#[derive(Debug, Clone)]
-pub struct Board {
-    /// The board and the moves `push` played on it (the shared layer's).
-    pub(crate) played: PlayedBoard,
-}
-
-impl Board {
-    /// Wraps a core board with an empty history (`new Board`, `Game.board()`).
-    pub(crate) fn from_core(inner: core::Board) -> Board {
-        Board {
-            played: PlayedBoard::new(inner),
-        }
-    }
-}
+// One board: placement, promoted marks, both pockets, side to move (its
+// declaration is the shared layer's).
+bughouse_js::board_class!(napi);
 
 #[napi]
 impl Board {

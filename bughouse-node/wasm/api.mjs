@@ -2,11 +2,11 @@
 //
 // `makeApi(glue, { module, spawnWorker })` takes wasm-bindgen's glue (initialised
 // with the compiled `module`) and
-// returns the package's exports { Board, Game, perft, readBpgn }: the
-// wasm-bindgen classes themselves, with index.js's methods added the way
-// index.js adds them (UCI strings from move codes, SAN split, the bot's
-// options read once, records of readBpgn). No rules here: every answer comes
-// from the engine; this file converts and routes.
+// returns the package's exports { Board, Game, perft, readBpgn,
+// readBpgnStream }: the wasm-bindgen classes themselves, with the methods
+// both builds add (../lib/common.mjs: move lists, the computer player,
+// readBpgn and readBpgnStream) given this build's engine calls. No rules
+// here: every answer comes from the engine; this file converts and routes.
 //
 // Beyond index.js: a class check on every method (wasm-bindgen's glue would
 // read any object's `__wbg_ptr`), the addon's `free` hidden (the surfaces
@@ -17,38 +17,9 @@
 // of the game (see bot-worker-core.mjs); `parallelism` (the machine's cores)
 // bounds the pool.
 
-import { codedError, makeReaders, requireNew } from './api-common.mjs'
+import { addBotMethods, addMoveMethods, codedError, defineMethod as method, makeReaders, requireNew } from '../lib/common.mjs'
 
 import { makePool, poolSize } from './bot-pool.mjs'
-
-// What `_botSearch` answers for a sit (no UCI move reads so).
-const SIT = 'sit'
-const BOT_KEYS = new Set(['nodes', 'seed', 'timeMs', 'play', 'atMs'])
-const SYNC_EXTRA = new Set()
-const ASYNC_EXTRA = new Set(['signal'])
-
-function errorWithCode(code, message, options) {
-  const e = new Error(message, options)
-  e.code = code
-  return e
-}
-
-/** The rejection of an aborted `botMoveAsync`, as the addon's. */
-function abortError(signal) {
-  const e = errorWithCode('ABORT_ERR', 'botMoveAsync: the search was aborted', { cause: signal.reason })
-  e.name = 'AbortError'
-  return e
-}
-
-/** What identifies a seat's position for `play: true`: its board and its sits. */
-function seatState(game, seat) {
-  return `${game.board(seat.toUpperCase()).fen()} ${game.sitsLeft(seat)}`
-}
-
-/** Defines a non-enumerable method, as index.js does. */
-function method(proto, name, value) {
-  Object.defineProperty(proto, name, { value, writable: true, configurable: true, enumerable: false })
-}
 
 /**
  * Every method and getter of `cls` refuses a `this` that is not one of its
@@ -111,147 +82,28 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
   })
   if (typeof Symbol.dispose === 'symbol') method(Game.prototype, Symbol.dispose, Game.prototype.dispose)
 
-  // Move codes become UCI strings through a table of interned strings (as
-  // in index.js): one crossing per list.
   // The engine writes move lists into one buffer of its memory, read here
   // through a view. When the memory grows its old buffer is detached and
   // the view's length reads 0: only then is it made again. (Comparing
   // against `memory.buffer` on every call, as before, took ~0.1 µs in
   // Chromium 156 and ~0.4 µs in Node 20 at load: a fifth of a whole
   // legalMoves() from the start in the browser.)
-  const uciOfCode = new Array(1 << 16)
   let codes = new Uint16Array(0)
   function codeView() {
     if (codes.length === 0) codes = new Uint16Array(memory.buffer, glue._codeBuffer(), glue._codeBufferLength())
     return codes
   }
-  function uciOf(code) {
-    let uci = uciOfCode[code]
-    if (uci === undefined) {
-      uci = glue._uciOfCode(code)
-      uciOfCode[code] = uci
-    }
-    return uci
-  }
-  function movesOf(count) {
-    const view = codeView()
-    const out = new Array(count)
-    for (let i = 0; i < count; i++) {
-      const code = view[i]
-      let uci = uciOfCode[code]
-      if (uci === undefined) uci = uciOf(code)
-      out[i] = uci
-    }
-    return out
-  }
-
-  // What dests() and dropDests() group by, per move code, read once from
-  // its UCI: the origin square (null for a drop) or the dropped role, the
-  // target square, whether it promotes. Square names are interned, so the
-  // lists hold shared strings and no slicing happens per call.
-  const SQUARE_NAMES = new Map()
-  const squareName = (text) => {
-    let name = SQUARE_NAMES.get(text)
-    if (name === undefined) SQUARE_NAMES.set(text, (name = text))
-    return name
-  }
-  const partsOfCode = new Array(1 << 16)
-  function partsOf(code) {
-    let parts = partsOfCode[code]
-    if (parts === undefined) {
-      const uci = uciOf(code)
-      const drop = uci[1] === '@'
-      parts = {
-        from: drop ? null : squareName(uci.slice(0, 2)),
-        role: drop ? ROLE_OF_LETTER[uci[0]] : null,
-        to: squareName(uci.slice(2, 4)),
-        promotes: uci.length === 5,
-      }
-      partsOfCode[code] = parts
-    }
-    return parts
-  }
-  /** `Map` from square to targets, or from pocket role to drop squares (`drops`), of the listed codes. */
-  function groupedOf(count, drops) {
-    const view = codeView()
-    const out = new Map()
-    // The engine lists a piece's moves together: the previous key's list
-    // is usually the one.
-    let key = null
-    let list = null
-    for (let i = 0; i < count; i++) {
-      const parts = partsOfCode[view[i]] ?? partsOf(view[i])
-      const k = drops ? parts.role : parts.from
-      if (k === null) continue
-      if (k !== key) {
-        key = k
-        list = out.get(k)
-        if (list === undefined) out.set(k, (list = []))
-      }
-      // One move per origin and target, but for the four promotions.
-      if (!parts.promotes || !list.includes(parts.to)) list.push(parts.to)
-    }
-    return out
-  }
-
-  method(Board.prototype, 'legalMoves', function legalMoves() {
-    checkBoard(this, 'legalMoves')
-    return movesOf(boardMoveCodes.call(this))
-  })
-
-  method(Board.prototype, 'legalMovesSan', function legalMovesSan() {
-    checkBoard(this, 'legalMovesSan')
-    const text = this._legalMovesSanText()
-    return text === '' ? [] : text.split(' ')
-  })
-
-  method(Game.prototype, 'legalMoves', function legalMoves(seat) {
-    checkGame(this, 'legalMoves')
-    return movesOf(gameMoveCodes.call(this, seat))
-  })
-
-  // The computer player's options, read once into a plain object of the
-  // known fields as index.js reads them (a getter may run any code): unknown
-  // keys go on as `true` for the engine to refuse by name; a function `atMs`
-  // is the caller's clock, read when the move is played.
-  function botOptions(opts, extra) {
-    if (opts === null || typeof opts !== 'object') return { native: opts, signal: undefined, clock: undefined }
-    const native = {}
-    for (const key of Object.keys(opts)) {
-      if (!BOT_KEYS.has(key) && !extra.has(key)) native[key] = true
-    }
-    const { nodes, seed, timeMs, play, atMs } = opts
-    const signal = extra.has('signal') ? opts.signal : undefined
-    native.nodes = nodes
-    native.seed = seed
-    native.timeMs = timeMs
-    native.play = play
-    const clock = typeof atMs === 'function' ? atMs : undefined
-    native.atMs = clock === undefined ? atMs : undefined
-    return { native, signal, clock }
-  }
-
-  function playChoice(game, seat, found, atMs, clock) {
-    if (found === SIT) {
-      game.sit(seat)
-      return null
-    }
-    return game.push(seat, found, clock === undefined ? atMs : clock())
-  }
-
-  method(Game.prototype, 'botMove', function botMove(seat, opts) {
-    checkGame(this, 'botMove')
-    const { native, clock } = botOptions(opts, SYNC_EXTRA)
-    if (clock === undefined || native === null || typeof native !== 'object' || native.play !== true) {
-      return this._botMove(seat, native)
-    }
-    const found = this._botMove(seat, { ...native, play: false })
-    if (found === null && !this.canSit(seat)) return null
-    return playChoice(this, seat, found === null ? SIT : found, undefined, clock)
+  addMoveMethods(Board, Game, {
+    codeView,
+    uciOfCode: glue._uciOfCode,
+    boardMoveCodes: (board) => boardMoveCodes.call(board),
+    gameMoveCodes: (game, seat) => gameMoveCodes.call(game, seat),
+    checkBoard,
+    checkGame,
   })
 
   // Searches run in a pool of workers (bot-pool.mjs), made on the first
-  // asynchronous search.
+  // asynchronous search; an abort terminates the searching worker.
   let pool = null
 
   /** What the worker needs to rebuild the game through the public API. */
@@ -267,80 +119,30 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
     }
   }
 
-  // As index.js: the search sees the game as it was when called; with
-  // `play: true` the choice is played when the search ends only if the
-  // seat's board and sits are still the ones searched, else ERR_STALE_SEARCH
-  // and nothing is played; `signal` aborts at once with an AbortError (the
-  // worker searching is terminated).
-  method(Game.prototype, 'botMoveAsync', function botMoveAsync(seat, opts) {
-    return new Promise((resolve, reject) => {
-      checkGame(this, 'botMoveAsync')
-      const { native, signal, clock } = botOptions(opts, ASYNC_EXTRA)
-      if (signal !== undefined && signal !== null && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal)) {
-        throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
-      }
-      if (signal && signal.aborted) throw abortError(signal)
-      // Checks the call at once (a bad call rejects with its code).
-      this._botCheck(seat, native)
-      const play = native !== null && typeof native === 'object' && native.play === true
-      const before = play ? seatState(this, seat) : null
-      const limits = native === null || typeof native !== 'object' ? native : { ...native, play: false, atMs: undefined }
+  addBotMethods(Game, {
+    startSearch(game, seat, options) {
+      game._botCheck(seat, options)
+      const limits = options === null || typeof options !== 'object' ? options : { ...options, play: false, atMs: undefined }
       if (pool === null) pool = makePool({ module, spawnWorker, size: poolSize(parallelism) })
-      const { promise, job } = pool.search({ snapshot: snapshotOf(this), seat, opts: limits })
-      let settled = false
-      const onAbort = () => {
-        if (settled) return
-        settled = true
-        pool.cancel(job)
-        reject(abortError(signal))
-      }
-      if (signal) signal.addEventListener('abort', onAbort, { once: true })
-      promise.then(
-        (found) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          if (!play || found === null) return resolve(found === SIT ? null : found)
-          try {
-            if (seatState(this, seat) !== before) {
-              throw errorWithCode(
-                'ERR_STALE_SEARCH',
-                `botMoveAsync: ${seat}'s board changed during the search (another action came first); nothing was played`,
-              )
-            }
-            resolve(playChoice(this, seat, found, native.atMs, clock))
-          } catch (e) {
-            reject(e)
-          }
-        },
-        (e) => {
-          if (signal) signal.removeEventListener('abort', onAbort)
-          if (settled) return
-          settled = true
-          reject(e)
-        },
-      )
-    })
+      const { promise, job } = pool.search({ snapshot: snapshotOf(game), seat, opts: limits })
+      return { promise, cancel: () => pool.cancel(job) }
+    },
+    checkGame,
   })
 
-  // UI helpers over the engine's answers (chessops' chessgroundDests is the
-  // model): grouping, no rules.
-  method(Board.prototype, 'dests', function dests() {
-    checkBoard(this, 'dests')
-    return groupedOf(boardMoveCodes.call(this), false)
+  // WebAssembly here has no threads: a batch is replayed on the calling
+  // thread (the addon uses its pool), and the page may draw between two.
+  const { readBpgn, readBpgnStream } = makeReaders({
+    readRecords: glue._readBpgn,
+    readBatch: glue._readBpgnBatch,
+    lastRecordStart: glue._lastRecordStart,
+    replayRecord: glue._replayRecord,
+    replayBoard: glue._replayBoard,
+    betweenBatches: () => new Promise((resolve) => setTimeout(resolve, 0)),
   })
-  method(Board.prototype, 'dropDests', function dropDests() {
-    checkBoard(this, 'dropDests')
-    return groupedOf(boardMoveCodes.call(this), true)
-  })
-
-  // readBpgn and readBpgnStream: api-common.mjs.
-  const { readBpgn, readBpgnStream } = makeReaders(glue)
 
   return { Board: requireNew(Board), Game: requireNew(Game), perft: glue.perft, readBpgn, readBpgnStream }
 }
-
-const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
 
 // WebAssembly functions compile on their first call (V8 compiles lazily):
 // the first legalMoves() of a page would take ~100× its warm time. One

@@ -26,6 +26,12 @@ const here = dirname(fileURLToPath(import.meta.url))
 const pkgDir = join(here, 'pkg')
 const tools = join(here, '..', '.tools')
 const debug = process.argv.includes('--debug')
+
+// The addon's loader's copy of the JavaScript both builds share
+// (lib/common.cjs from lib/common.mjs), written by every build of a
+// checkout, this one too.
+const { writeCommonJs } = await import('../scripts/commonjs.mjs')
+writeCommonJs()
 const WASM_BINDGEN_VERSION = '0.2.130'
 const TARGET = 'wasm32-unknown-unknown'
 // The core's search needs about 600 KiB of stack; WebAssembly's default is 1 MiB.

@@ -7,6 +7,41 @@ use bughouse_core as core;
 use crate::args;
 use crate::error::{self, Result};
 
+/// Declares a build's exported `Board` class around a [`PlayedBoard`], with
+/// `Board::from_core` (a core board with an empty history: `new Board`,
+/// `game.board()`): one declaration for both builds, each naming its class
+/// attribute (`board_class!(napi)`, `board_class!(wasm_bindgen)`) and
+/// adding its methods in its own `impl Board` blocks.
+///
+/// The class's doc comment is written as `#[doc = "…"]` strings: napi-rs
+/// copies it into index.d.ts, and reads a `///` comment passed through a
+/// macro (a raw string there) with its `r"` left in.
+#[macro_export]
+macro_rules! board_class {
+    ($binding:meta) => {
+        #[doc = " One board: placement, promoted marks, both pockets, side to move."]
+        #[doc = ""]
+        #[doc = " In the bughouse flavour (default) a captured piece leaves the board; in a"]
+        #[doc = " game it goes to the capturer's partner (R5). With `{ crazyhouse: true }`"]
+        #[doc = " it goes to the capturer's own pocket."]
+        #[$binding]
+        #[derive(Debug, Clone)]
+        pub struct Board {
+            /// The board and the moves `push` played on it (the shared layer's).
+            pub(crate) played: $crate::board::PlayedBoard,
+        }
+
+        impl Board {
+            /// Wraps a core board with an empty history.
+            pub(crate) fn from_core(inner: bughouse_core::Board) -> Board {
+                Board {
+                    played: $crate::board::PlayedBoard::new(inner),
+                }
+            }
+        }
+    };
+}
+
 /// One board with the moves played on it by `push`.
 #[derive(Clone, Debug)]
 pub struct PlayedBoard {

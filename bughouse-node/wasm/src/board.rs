@@ -6,25 +6,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert;
 use crate::error::{Js, Result};
-use bughouse_js::board::PlayedBoard;
 use bughouse_js::{args, shapes};
 
-/// One board: placement, promoted marks, both pockets, side to move.
-#[wasm_bindgen]
-#[derive(Debug, Clone)]
-pub struct Board {
-    /// The board and the moves `push` played on it (the shared layer's).
-    pub(crate) played: PlayedBoard,
-}
-
-impl Board {
-    /// Wraps a core board with an empty history.
-    pub(crate) fn from_core(inner: core::Board) -> Board {
-        Board {
-            played: PlayedBoard::new(inner),
-        }
-    }
-}
+// One board: placement, promoted marks, both pockets, side to move (its
+// declaration is the shared layer's).
+bughouse_js::board_class!(wasm_bindgen);
 
 #[wasm_bindgen]
 impl Board {

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { launch, open, ARTIFACTS } from '../../../bughouse-node/__browser__/chromium.mjs'
+import { launch, open, ARTIFACTS, clickMove, squareOf as square } from '../../../bughouse-node/__browser__/chromium.mjs'
 import { serve } from '../../../bughouse-node/demo/serve.mjs'
 
 const BIN = process.env.SERVER_BIN || new URL('../../../target/debug/bughouse-server', import.meta.url).pathname
@@ -49,21 +49,11 @@ after(async () => {
   server?.stop()
 })
 
-const square = (page, board, sq) => page.locator(`svg[data-board="${board}"] rect[data-square="${sq}"]`)
-
-/** Plays `uci` on the page by clicks: a piece then its target, or a pocket piece then its square. */
+/** Plays `uci` on the page by clicks, once it is legal: a piece then its target, or a pocket piece then its square. */
 async function click(page, uci) {
   const board = await page.evaluate(() => globalThis.bughouseOnline?.seat.toUpperCase())
   await page.waitForFunction((m) => globalThis.bughouseOnline?.legalMoves().includes(m), uci, WAIT)
-  if (uci[1] === '@') {
-    const role = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }[uci[0]]
-    await page.locator(`.pocket button[data-drop="${role}"]`).first().click()
-    await square(page, board, uci.slice(2, 4)).click()
-  } else {
-    await square(page, board, uci.slice(0, 2)).click()
-    await square(page, board, uci.slice(2, 4)).click()
-    if (uci.length === 5) await page.locator(`#promotion button[data-promotion]`).first().click()
-  }
+  await clickMove(page, board, uci)
 }
 
 async function seen(page, seq, text) {
