@@ -1081,4 +1081,12 @@ mod tests {
         );
         assert_eq!(core::mem::size_of::<Action>(), 24);
     }
+
+    #[test]
+    fn a_report_stays_compact() {
+        // Every action returns one: the state it left is `snapshot()`,
+        // built on request, not copied into each report (issue 11).
+        assert_eq!(core::mem::size_of::<Report>(), 48);
+        assert_eq!(core::mem::size_of::<Snapshot>(), 88);
+    }
 }
