@@ -166,9 +166,12 @@ test-node-wasm: build-wasm
 test-browser: build-wasm
 	cd $(NODE_PKG) && CHROMIUM=$(CHROMIUM) $(NODE) --test --test-concurrency=1 __browser__/*.test.mjs
 
-# The speed page in full (perft 4; not part of `make test`).
+# The speed page in full (perft 4; not part of `make test`), then the
+# start-up bench: ready time and first calls against warm, in Node and in
+# Chromium (bughouse-node/bench/bench_wasm_startup.mjs).
 bench-browser: build-wasm
 	cd $(NODE_PKG) && BUGHOUSE_SPEED_FULL=1 CHROMIUM=$(CHROMIUM) $(NODE) --test __browser__/vite.test.mjs
+	cd $(NODE_PKG) && CHROMIUM=$(CHROMIUM) $(NODE) bench/bench_wasm_startup.mjs
 
 # The playable page: http://127.0.0.1:8080/demo/
 demo: build-wasm

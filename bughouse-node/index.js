@@ -74,6 +74,7 @@ addMoveMethods(binding.Board, binding.Game, {
   uciOfCode: binding._uciOfCode,
   boardMoveCodes: (board) => board._legalMoveCodes(codeBytes),
   gameMoveCodes: (game, seat) => game._legalMoveCodes(seat, codeBytes),
+  boardDestWords: (board, drops) => board._destWords(drops, codeBytes),
   checkBoard: unchecked,
   checkGame: unchecked,
 })

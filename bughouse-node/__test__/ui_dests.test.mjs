@@ -1,8 +1,9 @@
 // board.dests() and board.dropDests() (the chessgroundDests model) give the
-// same Maps in the native addon and in the WebAssembly build, whose JS layer
-// groups move codes itself (wasm/api.mjs) rather than the UCI strings: on
-// positions met in seeded random games from a start with promotions and
-// pockets (promotions are four moves onto one square, listed once).
+// same Maps in the native addon and in the WebAssembly build (both read the
+// core's grouped target sets, Board::legal_dests, through js-shared's
+// write_dests) and agree with the legal moves: on positions met in seeded
+// random games from a start with promotions and pockets (promotions are
+// four moves onto one square, listed once).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 

@@ -12,25 +12,36 @@
 //                mate is not crazyhouse mate, R17)
 //   perft        leaf count at a depth, crazyhouse flavour (chessops: its
 //                own `perft` from chessops/debug)
+//   dests        what a board UI asks per position: `board.dests()`, the
+//                Map from square to targets, against chessops'
+//                `chessgroundDests` (compared after leaving out chessops'
+//                king-onto-own-rook castling entries)
+//   dropDests    the drop squares per pocket role, `board.dropDests()`,
+//                against chessops' `dropDests` spread per held role into
+//                arrays of square names (pawns off ranks 1 and 8, R10)
 //
 // Then, on its own (chessops has no bughouse): readBpgn over the 48
 // bughouse records of the corpus, in records and moves per second.
 //
-// Run: node bench/bench_vs_chessops.mjs [--quick]
+// Run: node bench/bench_vs_chessops.mjs [--quick] [--wasm]
 // Prints a table of time per call / per perft and the speed-up ratio.
+// --wasm measures the WebAssembly build in Node (wasm/index.node.mjs,
+// `node wasm/build.mjs` first) instead of the native addon.
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-import { Board, perft, readBpgn } from '../index.mjs'
+import { chessgroundDests } from 'chessops/compat'
 import { perft as chessopsPerft } from 'chessops/debug'
 import { parseFen } from 'chessops/fen'
 import { makeSan } from 'chessops/san'
 import { SquareSet } from 'chessops/squareSet'
 import { ROLES } from 'chessops/types'
-import { makeUci, squareRank } from 'chessops/util'
+import { makeSquare, makeUci, parseSquare, squareRank } from 'chessops/util'
 import { Crazyhouse } from 'chessops/variant'
 
 const quick = process.argv.includes('--quick')
+const wasm = process.argv.includes('--wasm')
+const { Board, perft, readBpgn } = await import(wasm ? '../wasm/index.node.mjs' : '../index.mjs')
 
 // Positions from bughouse-core/tests/data/crazyhouse.perft and chess.perft.
 const POSITIONS = [
@@ -100,6 +111,29 @@ function chessopsLegalSan(pos) {
     }
   }
   return out
+}
+
+/** chessops' drop squares per held role, as `board.dropDests()` gives them. */
+function chessopsDropDests(pos) {
+  const dests = pos.dropDests(pos.ctx())
+  const pocket = pos.pockets[pos.turn]
+  const out = new Map()
+  for (const role of ROLES) {
+    if (role === 'king' || pocket[role] === 0) continue
+    const squares = role === 'pawn' ? dests.diff(SquareSet.backranks()) : dests
+    if (squares.nonEmpty()) out.set(role, Array.from(squares, makeSquare))
+  }
+  return out
+}
+
+/**
+ * chessgroundDests as ours reads: chessops also lists a castling king's
+ * move onto its own rook (for chess960-style input); we list e1g1 only.
+ */
+function sameDests(ours, pos) {
+  const own = (name) => pos.board.get(parseSquare(name))?.color === pos.turn
+  const norm = (m) => JSON.stringify([...m].map(([from, tos]) => [from, tos.filter((to) => !own(to)).sort()]).sort())
+  return norm(ours) === norm(chessgroundDests(pos))
 }
 
 /** SAN as both sides can agree on: pawn drops `@e4`, no check suffix. */
@@ -176,6 +210,27 @@ for (const [name, fen] of POSITIONS) {
   })
 }
 
+for (const [name, fen] of POSITIONS) {
+  const ours = new Board(fen, { crazyhouse: true })
+  const theirs = chessopsPosition(fen)
+  if (!sameDests(ours.dests(), theirs)) throw new Error(`${name}: dests differ from chessgroundDests`)
+  const drops = JSON.stringify([...ours.dropDests()])
+  if (drops !== JSON.stringify([...chessopsDropDests(theirs)])) throw new Error(`${name}: dropDests differ from chessops'`)
+  const minMs = quick ? 50 : 300
+  for (const [bench, tOurs, tTheirs] of [
+    ['dests', timePerCall(() => ours.dests(), minMs), timePerCall(() => chessgroundDests(theirs), minMs)],
+    ['dropDests', timePerCall(() => ours.dropDests(), minMs), timePerCall(() => chessopsDropDests(theirs), minMs)],
+  ]) {
+    rows.push({
+      bench: `${bench} ${name}`,
+      bughouse: fmtNs(tOurs),
+      chessops: fmtNs(tTheirs),
+      ratio: `${(tTheirs / tOurs).toFixed(1)}x`,
+      'chessops dests only': '',
+    })
+  }
+}
+
 for (const [name, fen, depth, expected] of PERFTS) {
   const board = new Board(fen, { crazyhouse: true })
   const pos = chessopsPosition(fen)
@@ -205,7 +260,7 @@ for (const [name, fen, depth, expected] of PERFTS) {
 const chessopsVersion = JSON.parse(
   readFileSync(new URL('../node_modules/chessops/package.json', import.meta.url), 'utf8'),
 ).version
-console.log(`bughouse (napi addon) vs chessops ${chessopsVersion} (crazyhouse), node ${process.version}`)
+console.log(`bughouse (${wasm ? 'WebAssembly build' : 'napi addon'}) vs chessops ${chessopsVersion} (crazyhouse), node ${process.version}`)
 console.table(rows)
 
 // readBpgn over the bughouse corpus, games built (record.game read).

@@ -63,8 +63,9 @@ export function requireNew(C) {
 }
 
 // What board UIs need (chessops' chessgroundDests is the model): the legal
-// moves grouped by origin square, and the drops by pocket role. Grouping
-// only: the moves are the engine's.
+// moves grouped by origin square, and the drops by pocket role, grouped by
+// the engine (the core's Board::legal_dests through js-shared's
+// write_dests): no rules here.
 const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' }
 
 /**
@@ -78,11 +79,16 @@ const ROLE_OF_LETTER = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'que
  * per list instead of one string and one array store per move: what makes
  * `legalMoves()` fast. `boardMoveCodes(board)` and `gameMoveCodes(game,
  * seat)` have the engine write a list and return its length;
+ * `boardDestWords(board, drops)` has it write the grouped targets of
+ * `dests()` (`drops` false) or `dropDests()` into the same buffer, five
+ * words per group: a header code (the null move from the origin, `e2e2`,
+ * or the role's drop on a1, `N@a1`), then the target set as four 16-bit
+ * limbs, low first; it returns the words written;
  * `checkBoard(self, name)` and `checkGame(self, name)` refuse a receiver
  * that is not a live instance of the class (the WebAssembly build's; the
  * addon's loader checks every method of its classes itself).
  */
-export function addMoveMethods(Board, Game, { codeView, uciOfCode, boardMoveCodes, gameMoveCodes, checkBoard, checkGame }) {
+export function addMoveMethods(Board, Game, { codeView, uciOfCode, boardMoveCodes, gameMoveCodes, boardDestWords, checkBoard, checkGame }) {
   const uciOf = new Array(1 << 16)
   function uciOfNew(code) {
     const uci = uciOfCode(code)
@@ -99,48 +105,32 @@ export function addMoveMethods(Board, Game, { codeView, uciOfCode, boardMoveCode
     return out
   }
 
-  // What dests() and dropDests() group by, per move code, read once from
-  // its UCI: the origin square (null for a drop) or the dropped role, the
-  // target square, whether it promotes. Square names are interned, so the
-  // lists hold shared strings and no slicing happens per call.
-  const squareNames = new Map()
-  const squareName = (text) => {
-    let name = squareNames.get(text)
-    if (name === undefined) squareNames.set(text, (name = text))
-    return name
-  }
-  const partsOfCode = new Array(1 << 16)
-  function partsOf(code) {
+  // dests() and dropDests(): the square names (a1 first) and the group
+  // keys, read once from the engine's UCI, so the lists hold shared strings.
+  const GROUP_WORDS = 5
+  const SQUARES = Array.from({ length: 64 }, (_, sq) => (uciOf[sq << 6] ?? uciOfNew(sq << 6)).slice(2, 4))
+  const keyOfCode = new Array(1 << 16)
+  function keyOf(code) {
     const uci = uciOf[code] ?? uciOfNew(code)
-    const drop = uci[1] === '@'
-    const parts = {
-      from: drop ? null : squareName(uci.slice(0, 2)),
-      role: drop ? ROLE_OF_LETTER[uci[0]] : null,
-      to: squareName(uci.slice(2, 4)),
-      promotes: uci.length === 5,
-    }
-    partsOfCode[code] = parts
-    return parts
+    const key = uci[1] === '@' ? ROLE_OF_LETTER[uci[0]] : SQUARES[code & 63]
+    keyOfCode[code] = key
+    return key
   }
-  /** `Map` from square to targets, or from pocket role to drop squares (`drops`), of the listed codes. */
-  function groupedOf(count, drops) {
+  /** `Map` from origin square (or pocket role) to its target squares, of the `words` written. */
+  function destsOf(words) {
     const view = codeView()
     const out = new Map()
-    // The engine lists a piece's moves together: the previous key's list
-    // is usually the one.
-    let key = null
-    let list = null
-    for (let i = 0; i < count; i++) {
-      const parts = partsOfCode[view[i]] ?? partsOf(view[i])
-      const k = drops ? parts.role : parts.from
-      if (k === null) continue
-      if (k !== key) {
-        key = k
-        list = out.get(k)
-        if (list === undefined) out.set(k, (list = []))
+    for (let at = 0; at < words; at += GROUP_WORDS) {
+      const list = []
+      for (let limb = 0; limb < 4; limb++) {
+        let bits = view[at + 1 + limb]
+        while (bits !== 0) {
+          const low = bits & -bits
+          list.push(SQUARES[16 * limb + 31 - Math.clz32(low)])
+          bits ^= low
+        }
       }
-      // One move per origin and target, but for the four promotions.
-      if (!parts.promotes || !list.includes(parts.to)) list.push(parts.to)
+      out.set(keyOfCode[view[at]] ?? keyOf(view[at]), list)
     }
     return out
   }
@@ -160,15 +150,15 @@ export function addMoveMethods(Board, Game, { codeView, uciOfCode, boardMoveCode
     const text = this._legalMovesSanText()
     return text === '' ? [] : text.split(' ')
   })
-  /** `Map` from each square to the squares its piece may move to (drops left out). */
+  /** `Map` from each square to the squares its piece may move to (drops left out), a1 first. */
   defineMethod(Board.prototype, 'dests', function dests() {
     checkBoard(this, 'dests')
-    return groupedOf(boardMoveCodes(this), false)
+    return destsOf(boardDestWords(this, false))
   })
-  /** `Map` from each pocket role the side to move may drop to its squares. */
+  /** `Map` from each pocket role the side to move may drop to its squares, pawn first. */
   defineMethod(Board.prototype, 'dropDests', function dropDests() {
     checkBoard(this, 'dropDests')
-    return groupedOf(boardMoveCodes(this), true)
+    return destsOf(boardDestWords(this, true))
   })
   /** The legal moves and drops of `seat` now, as UCI; empty when it may not move. */
   defineMethod(Game.prototype, 'legalMoves', function legalMoves(seat) {

@@ -72,6 +72,19 @@ impl Board {
         convert::write_move_codes(&self.played.inner.legal_moves(), codes)
     }
 
+    /// The legal targets grouped by origin (`drops` false, behind `dests()`)
+    /// or by pocket role (behind `dropDests()`, both index.js's), written
+    /// into `codes` as the shared layer's groups (`PlayedBoard::write_dests`:
+    /// a header code and a target set as four 16-bit limbs each); returns
+    /// how many words. The core groups them: a full pocket's ~300 drops
+    /// cross as five sets.
+    #[napi(js_name = "_destWords", skip_typescript, catch_unwind)]
+    pub fn dest_words(&self, drops: bool, codes: BufferSlice) -> Result<u32> {
+        let mut words = [0; bughouse_js::board::MAX_DEST_WORDS];
+        let n = self.played.write_dests(drops, &mut words);
+        convert::write_code_words(&words[..n], codes)
+    }
+
     /// Every legal move and drop in SAN (N3), in the order of `legalMoves()`,
     /// separated by spaces (SAN has none). Behind `legalMovesSan()`, which
     /// index.js defines by splitting it: one string crosses instead of one

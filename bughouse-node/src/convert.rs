@@ -125,6 +125,25 @@ pub fn write_move_codes(moves: &[core::Move], mut out: BufferSlice) -> Result<u3
     Ok(moves.len() as u32)
 }
 
+/// Writes `words` into `out` as [`write_move_codes`] writes codes; returns how
+/// many.
+pub fn write_code_words(words: &[u16], mut out: BufferSlice) -> Result<u32> {
+    if out.len() < 2 * words.len() {
+        return Err(error::error(
+            Code::OutOfRange,
+            format!(
+                "code buffer holds {} bytes, {} needed",
+                out.len(),
+                2 * words.len()
+            ),
+        ));
+    }
+    for (slot, word) in out.chunks_exact_mut(2).zip(words) {
+        slot.copy_from_slice(&word.to_ne_bytes());
+    }
+    Ok(words.len() as u32)
+}
+
 /// `_uciOfCode(code)`: the UCI of a move code, for index.js to fill its table
 /// of interned strings on a miss.
 #[napi(js_name = "_uciOfCode", skip_typescript, catch_unwind)]

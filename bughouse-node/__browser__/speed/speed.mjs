@@ -8,6 +8,10 @@
 //                 chessgroundDests, the API chessground documents)
 //   perft 4       from the start and on a pocket position (crazyhouse flavour)
 //   first call    the first legalMoves() after load against the warm time
+//                 (this page is not cross-origin isolated: Chromium's clock
+//                 here ticks in 100 µs, too coarse for a call of a few µs;
+//                 bench/bench_wasm_startup.mjs measures first calls at 5 µs
+//                 in Chromium and finer in Node)
 // Imported by package name: a bundler (Vite) resolves `bughouse` through the
 // package's "browser" export condition to the WebAssembly build.
 import { Board, perft } from 'bughouse'
@@ -168,7 +172,7 @@ for (const [name, fen] of [[`perft ${depth}, start`, START], [`perft ${depth}, $
 // Here "ours" is the first call and "theirs" the same call warm: the
 // ratio column reads warm/first (1.0× = the first call as fast as warm).
 const warm = perCall(() => new Board(POCKET, ZH).legalMoves(), minMs) / 1000
-rows.push({ measure: `first call vs warm: new Board + legalMoves (${firstMoves.length} moves)`, unit: 'ms', ours: firstCallMs, theirs: warm })
+rows.push({ measure: `first call vs warm: new Board + legalMoves (${firstMoves.length} moves; clock ticks 100 µs here)`, unit: 'ms', ours: firstCallMs, theirs: warm })
 const [warmPerft] = once(() => perft(START, 4, ZH), 5)
 rows.push({ measure: 'first call vs warm: perft 4 from the start', unit: 'ms', ours: firstPerftMs, theirs: warmPerft })
 

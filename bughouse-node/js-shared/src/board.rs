@@ -7,6 +7,17 @@ use bughouse_core as core;
 use crate::args;
 use crate::error::{self, Result};
 
+/// Words per group of [`PlayedBoard::write_dests`]: a header move code, then
+/// the group's target set as four 16-bit limbs, low first (bit `i` of the
+/// 64-bit set is square `i`, `a1` = 0).
+pub const DEST_GROUP_WORDS: usize = 5;
+
+/// The most words [`PlayedBoard::write_dests`] writes: one group per square
+/// (or per pocket role, of which there are five).
+pub const MAX_DEST_WORDS: usize = 64 * DEST_GROUP_WORDS;
+
+// Both builds write the groups into their move code buffer.
+const _: () = assert!(MAX_DEST_WORDS <= core::board::MAX_LEGAL_MOVES);
 /// Declares a build's exported `Board` class around a [`PlayedBoard`], with
 /// `Board::from_core` (a core board with an empty history: `new Board`,
 /// `game.board()`): one declaration for both builds, each naming its class
@@ -100,6 +111,51 @@ impl PlayedBoard {
             out.push_str(&self.inner.san(m).to_array_string());
         }
         out
+    }
+
+    /// The legal targets of `dests()` (`drops` false) or `dropDests()`
+    /// (`drops` true), written into `out` as groups of
+    /// [`DEST_GROUP_WORDS`] words: the header is, for a board move group,
+    /// the code of the null move from its origin to itself (`e2e2`), for a
+    /// drop group the code of its role's drop on a1 (`N@a1`); then its
+    /// target set. Origins a1 first, roles pawn first, empty groups left
+    /// out; returns the words written (at most [`MAX_DEST_WORDS`]). The
+    /// core groups them ([`core::Board::legal_dests`]): no move is listed,
+    /// so a full pocket costs five sets, not ~300 drops.
+    pub fn write_dests(&self, drops: bool, out: &mut [u16; MAX_DEST_WORDS]) -> usize {
+        let dests = self.inner.legal_dests();
+        let mut at = 0;
+        let mut group = |header: core::Move, targets: core::Bitboard| {
+            out[at] = args::move_code(header);
+            for (limb, slot) in out[at + 1..at + DEST_GROUP_WORDS].iter_mut().enumerate() {
+                *slot = (targets.0 >> (16 * limb)) as u16;
+            }
+            at += DEST_GROUP_WORDS;
+        };
+        if drops {
+            for role in core::Role::POCKET {
+                let targets = dests.drop_targets(role);
+                if targets.nonempty() {
+                    group(
+                        core::Move::Drop {
+                            role,
+                            to: core::Square::A1,
+                        },
+                        targets,
+                    );
+                }
+            }
+        } else {
+            for from in dests.origins() {
+                let header = core::Move::Normal {
+                    from,
+                    to: from,
+                    promotion: None,
+                };
+                group(header, dests.targets_from(from));
+            }
+        }
+        at
     }
 
     /// The moves `push` played and `pop` did not take back, as UCI, oldest

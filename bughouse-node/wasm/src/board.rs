@@ -42,6 +42,15 @@ impl Board {
         convert::write_move_codes(&self.played.inner.legal_moves())
     }
 
+    /// The legal targets grouped by origin (`drops` false, behind `dests()`)
+    /// or by pocket role (behind `dropDests()`), written into the code
+    /// buffer as the shared layer's groups (`PlayedBoard::write_dests`);
+    /// returns how many words.
+    #[wasm_bindgen(js_name = "_destWords")]
+    pub fn dest_words(&self, drops: bool) -> u32 {
+        convert::with_dest_words(|words| self.played.write_dests(drops, words))
+    }
+
     /// Every legal move in SAN, separated by spaces (behind `legalMovesSan()`).
     #[wasm_bindgen(js_name = "_legalMovesSanText")]
     pub fn legal_moves_san_text(&self) -> String {

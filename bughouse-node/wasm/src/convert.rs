@@ -166,6 +166,22 @@ pub fn write_move_codes(moves: &[core::Move]) -> u32 {
     moves.len() as u32
 }
 
+/// Lets `write` fill the code buffer's first [`MAX_DEST_WORDS`] words in
+/// place (no copy); returns what it returns.
+///
+/// [`MAX_DEST_WORDS`]: bughouse_js::board::MAX_DEST_WORDS
+pub fn with_dest_words(
+    write: impl FnOnce(&mut [u16; bughouse_js::board::MAX_DEST_WORDS]) -> usize,
+) -> u32 {
+    CODE_BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        let words = buffer
+            .first_chunk_mut::<{ bughouse_js::board::MAX_DEST_WORDS }>()
+            .expect("the code buffer holds MAX_LEGAL_MOVES >= MAX_DEST_WORDS words");
+        write(words) as u32
+    })
+}
+
 /// The address of the code buffer in the module's memory, and its length.
 pub fn code_buffer() -> (u32, u32) {
     CODE_BUFFER.with(|buffer| {
