@@ -9,8 +9,10 @@
 //!   (live with clocks, and turn-based) and with `Board::play` on a bare
 //!   board: what the game's bookkeeping (turn, clocks, capture routing,
 //!   endings, rotation, repetition, history) costs on top of the board.
-//! - `replay/*`: a recorded game replayed move by move into a new `Game`,
-//!   versus the same moves on two bare boards with captures routed by hand.
+//! - `replay/*`: a recorded game replayed move by move into a new `Game`
+//!   (`game`: with the game's construction; `game_moves_only`: the moves
+//!   alone), versus the same moves on two bare boards with captures routed
+//!   by hand (`boards`).
 //!
 //! `cargo bench -p bughouse-benches --bench games`
 
@@ -190,6 +192,21 @@ fn replay(c: &mut Criterion) {
             }
             black_box(g.moves_played())
         })
+    });
+    // The same moves into a fresh game built outside the timed part
+    // (`Game::new` writes a 65 KiB value): what `Game::play` itself costs
+    // per move, to set beside `boards`, which needs no construction.
+    group.bench_function("game_moves_only", |b| {
+        b.iter_batched_ref(
+            || Game::new(settings).expect("valid settings"),
+            |g| {
+                for &(seat, m, at) in &moves {
+                    let _ = black_box(g.play(seat, m, Some(at)));
+                }
+                black_box(g.moves_played())
+            },
+            BatchSize::LargeInput,
+        )
     });
     group.bench_function("boards", |b| {
         b.iter(|| {

@@ -32,14 +32,17 @@ fn r5_r6_r16_a_capture_report_names_the_piece_the_receiver_and_the_check() {
         (c.piece.color, c.piece.role, c.to),
         (Color::Black, Role::Pawn, BB)
     );
-    assert_eq!(r.state.pockets[BB.index()].count(Role::Pawn), 2);
-    assert_eq!(r.state.pockets[AW.index()].count(Role::Pawn), 0);
+    assert_eq!(g.snapshot().pockets[BB.index()].count(Role::Pawn), 2);
+    assert_eq!(g.snapshot().pockets[AW.index()].count(Role::Pawn), 0);
     // A-White: 60 s − 1 − 1.5 − 1 s used + 3 increments.
-    assert_eq!(r.state.clocks.unwrap()[AW.index()], 60_000 - 3_500 + 3_000);
+    assert_eq!(
+        g.snapshot().clocks.unwrap()[AW.index()],
+        60_000 - 3_500 + 3_000
+    );
     // B-White's clock has run since 0 (F1).
-    assert_eq!(r.state.clocks.unwrap()[BW.index()], 55_000);
-    assert_eq!(r.state.may_move, Seats::A_BLACK | Seats::B_WHITE);
-    assert_eq!(r.state.to_move, [Color::Black, Color::White]);
+    assert_eq!(g.snapshot().clocks.unwrap()[BW.index()], 55_000);
+    assert_eq!(g.snapshot().may_move, Seats::A_BLACK | Seats::B_WHITE);
+    assert_eq!(g.snapshot().to_move, [Color::Black, Color::White]);
     let r = g.play_text(AB, "h6", Some(5_100)).unwrap();
     assert!(r.san.unwrap().suffix.is_none());
     assert!(r.capture.is_none());
@@ -61,7 +64,7 @@ fn r16_r17_the_reported_san_marks_check_and_mate() {
     let r = g.play_text(AW, "N@f7", None).unwrap();
     assert_eq!(r.san.unwrap().to_string(), "N@f7#");
     assert_eq!(r.outcome(), Some(Outcome::loss(AB, EndReason::Checkmate)));
-    assert_eq!(r.state.may_move, Seats::empty());
+    assert_eq!(g.snapshot().may_move, Seats::empty());
 }
 
 #[test]
@@ -72,16 +75,16 @@ fn r18_r23_reports_say_who_waits_and_whom_the_rotation_skipped() {
     let s = g.snapshot();
     assert_eq!(s.waiting, [false, true]);
     assert_eq!(s.to_act, Some(AW));
-    let r = g.play_text(AW, "Kd1", None).unwrap();
+    g.play_text(AW, "Kd1", None).unwrap();
     // B-White's board waits for Black, and B-Black is waiting (R23).
-    assert_eq!(r.state.to_act, Some(AB));
-    assert_eq!(r.state.skipped, Seats::B_WHITE | Seats::B_BLACK);
-    assert_eq!(r.state.may_move, Seats::A_BLACK);
-    assert_eq!(r.state.sits_left, [3; 4]);
-    let r = g.sit(AB).unwrap();
-    assert_eq!(r.state.sits_left[AB.index()], 2);
+    assert_eq!(g.snapshot().to_act, Some(AB));
+    assert_eq!(g.snapshot().skipped, Seats::B_WHITE | Seats::B_BLACK);
+    assert_eq!(g.snapshot().may_move, Seats::A_BLACK);
+    assert_eq!(g.snapshot().sits_left, [3; 4]);
+    g.sit(AB).unwrap();
+    assert_eq!(g.snapshot().sits_left[AB.index()], 2);
     assert_eq!(
-        r.state.to_act,
+        g.snapshot().to_act,
         Some(AB),
         "alone able to act, A-Black goes again"
     );
@@ -166,8 +169,8 @@ fn undo_takes_back_moves_offers_and_endings() {
     g.offer_draw(BW).unwrap();
     g.offer_draw(AB).unwrap();
     let before = g.clone();
-    let r = g.play_text(BW, "Nf3", Some(2_000)).unwrap();
-    assert_eq!(r.state.draw_offers, Seats::empty());
+    g.play_text(BW, "Nf3", Some(2_000)).unwrap();
+    assert_eq!(g.snapshot().draw_offers, Seats::empty());
     assert_eq!(
         g.undo().and_then(|a| a.as_move()),
         Some(Move::from_uci("g1f3").unwrap())

@@ -69,8 +69,9 @@ pub struct Game {
     start: Option<Start>,
     /// The game, built on first use and reported to V8 while it lives.
     built: OnceCell<Box<core::Game>>,
-    /// The core's report of the last accepted action (`game.report`).
-    last: Option<core::Report>,
+    /// The core's report of the last accepted action and the state after
+    /// it (`game.report`).
+    last: Option<(core::Report, core::game::Snapshot)>,
 }
 
 /// What a built core game holds natively (its fixed-capacity history makes
@@ -134,14 +135,17 @@ impl Game {
             .ok_or_else(error::disposed)
     }
 
-    /// Runs one action on the game and keeps its report (`game.report`).
+    /// Runs one action on the game and keeps its report, with the state
+    /// after it (`game.report`).
     fn act(
         &mut self,
         env: &Env,
         f: impl FnOnce(&mut core::Game) -> bughouse_js::Result<core::Report>,
     ) -> Result<core::Report> {
-        let report = f(self.write(env)?).js()?;
-        self.last = Some(report);
+        let game = self.write(env)?;
+        let report = f(game).js()?;
+        let state = game.snapshot();
+        self.last = Some((report, state));
         Ok(report)
     }
 
@@ -312,7 +316,7 @@ impl Game {
             &self
                 .last
                 .as_ref()
-                .map_or(Out::Null, bughouse_js::shapes::report),
+                .map_or(Out::Null, |(r, s)| bughouse_js::shapes::report(r, s)),
         )
     }
 

@@ -73,7 +73,7 @@ pub(crate) struct PyGame {
     // the box are pointer moves.
     game: Mutex<Box<Game>>,
     /// The core's report of the last action accepted through this object.
-    last_report: Mutex<Option<Report>>,
+    last_report: Mutex<Option<(Report, Snapshot)>>,
 }
 
 fn parse_move_cap(cap: &Int) -> PyResult<u16> {
@@ -178,14 +178,15 @@ impl PyGame {
     }
 
     /// As `act` for an action that returns the core's report: the report
-    /// is kept for `Game.report`.
+    /// and the state after it (the core's snapshot, taken under the same
+    /// lock) are kept for `Game.report`.
     fn act_report(
         &self,
         text: Option<&str>,
         f: impl FnOnce(&mut Game) -> Result<Report, GameError>,
     ) -> PyResult<Report> {
-        let report = self.act(text, f)?;
-        *self.last_report.lock().unwrap_or_else(|e| e.into_inner()) = Some(report);
+        let (report, state) = self.act(text, |g| f(g).map(|r| (r, g.snapshot())))?;
+        *self.last_report.lock().unwrap_or_else(|e| e.into_inner()) = Some((report, state));
         Ok(report)
     }
 
@@ -831,7 +832,7 @@ impl PyGame {
     #[getter]
     fn report<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let report = *self.last_report.lock().unwrap_or_else(|e| e.into_inner());
-        report.map(|r| report_dict(py, &r)).transpose()
+        report.map(|(r, s)| report_dict(py, &r, &s)).transpose()
     }
 
     /// What a front end shows, as a dict: `now_ms`, `moves_played`,
@@ -953,8 +954,9 @@ impl PyGame {
     }
 }
 
-/// A core report as a Python dict (see `Game.report`).
-fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>> {
+/// A core report and the state after it as a Python dict (see
+/// `Game.report`).
+fn report_dict<'py>(py: Python<'py>, r: &Report, state: &Snapshot) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("action", log_entry(&r.action))?;
     d.set_item("logged", r.logged)?;
@@ -969,7 +971,7 @@ fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>>
         })
         .transpose()?;
     d.set_item("capture", capture)?;
-    d.set_item("state", snapshot_dict(py, &r.state)?)?;
+    d.set_item("state", snapshot_dict(py, state)?)?;
     Ok(d)
 }
 

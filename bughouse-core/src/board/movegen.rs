@@ -155,9 +155,8 @@ impl Board {
     /// Walks the legal moves and drops whose destination is in `within`
     /// (all of them for the full set): how SAN finds the moves to one
     /// square through the generator itself.
-    #[inline]
     pub(crate) fn visit_legal_to<V: Visitor>(&self, v: &mut V, within: Bitboard) -> bool {
-        self.visit_legal_with(v, within, &self.threats())
+        self.visit_legal_given(v, within, None)
     }
 
     /// As [`Board::visit_legal_to`], with this board's threats already known.
@@ -168,13 +167,31 @@ impl Board {
         threats: &Threats,
     ) -> bool {
         debug_assert_eq!(*threats, self.threats(), "threats of another position");
+        self.visit_legal_given(v, within, Some(threats))
+    }
+
+    /// The generator, given this board's threats or computing them itself.
+    /// Inlined into both callers so that the one computing them does so
+    /// from the king square and occupancy it already holds, and the pins
+    /// only past the double-check exit (perft's leaves: 4 % fewer
+    /// instructions than computing [`Threats`] first).
+    #[inline(always)]
+    fn visit_legal_given<V: Visitor>(
+        &self,
+        v: &mut V,
+        within: Bitboard,
+        known: Option<&Threats>,
+    ) -> bool {
         let us = self.turn;
         let them = us.other();
         let king = self.king_of(us);
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
         let occupied = ours | theirs;
-        let checkers = threats.checkers;
+        let checkers = match known {
+            Some(threats) => threats.checkers,
+            None => self.attackers_to(king, them, occupied),
+        };
 
         if checkers.more_than_one() {
             // Double check: only the king moves, no drop blocks (R16).
@@ -190,7 +207,10 @@ impl Board {
             None => (!ours, !occupied),
         };
         let (target_mask, drop_mask) = (target_mask & within, drop_mask & within);
-        let pinned = threats.pinned;
+        let pinned = match known {
+            Some(threats) => threats.pinned,
+            None => self.pinned(),
+        };
         let queens = self.by_role(Role::Queen);
 
         for from in self.by_role(Role::Knight) & (ours - pinned) {

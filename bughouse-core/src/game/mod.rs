@@ -1,8 +1,8 @@
 //! The match: two boards, four seats, two teams, clocks or the turn-based
 //! rotation, and every ending with its reason (R1–R34).
 //!
-//! Every accepted action returns a [`Report`] (what it did and the state it
-//! left) and is kept in the game's [`log`](Game::log), from which
+//! Every accepted action returns a [`Report`] (what it did; the state it
+//! left is [`Game::snapshot`]) and is kept in the game's [`log`](Game::log), from which
 //! [`Game::restore`] rebuilds the game exactly and [`Game::undo`] takes an
 //! action back. See the [`log` module](self::log) for how the log stays
 //! bounded.
@@ -11,13 +11,14 @@
 //!
 //! The server stamps every action with its own time (clients never send
 //! times, R21), arms one timer from [`Game::next_flag_ms`], broadcasts each
-//! [`Report`], and saves the settings, start and log after each action; on
+//! [`Report`] with the [`Snapshot`] after it, and saves the settings, start and log after each action; on
 //! a restart [`Game::restore`] gives back the very game. (The log folds its
 //! open run of ticks and offers into the next move, so save the whole log —
 //! 24 bytes an entry — or rewrite the entries after the last move.)
 //!
 //! ```
 //! use bughouse_core::{Action, Game, GameSettings, Report, Seat, TimeControl};
+//! use bughouse_core::game::Snapshot;
 //!
 //! struct Saved {
 //!     settings: GameSettings,
@@ -29,7 +30,7 @@
 //! };
 //! let mut game = Game::new(settings)?;
 //! let mut saved = Saved { settings, log: Vec::new() };
-//! let mut sent: Vec<Report> = Vec::new(); // stands for the clients' sockets
+//! let mut sent: Vec<(Report, Snapshot)> = Vec::new(); // stands for the clients' sockets
 //! // What the clients send, with the server's time of arrival.
 //! let frames = [
 //!     (800, Seat::A_WHITE, "e4"),
@@ -43,21 +44,21 @@
 //!     if let Some(flag) = game.next_flag_ms().filter(|&flag| flag <= now) {
 //!         let report = game.tick(flag)?;
 //!         saved.log = game.log().to_vec();
-//!         sent.push(report);
+//!         sent.push((report, game.snapshot()));
 //!         break;
 //!     }
 //!     match game.play_text(seat, text, Some(now)) {
 //!         Ok(report) => {
 //!             saved.log = game.log().to_vec(); // written before it is broadcast
-//!             sent.push(report);
+//!             sent.push((report, game.snapshot()));
 //!         }
 //!         Err(e) => assert_eq!(e.to_string(), "not your turn: A-Black"),
 //!     }
 //! }
-//! let ending = sent.last().and_then(|r| r.outcome()).unwrap();
+//! let ending = sent.last().and_then(|(r, _)| r.outcome()).unwrap();
 //! assert_eq!(ending.to_string(), "A-White ran out of time: team 2 wins (R28)");
 //! assert_eq!(saved.log.last().map(|a| a.at_ms), Some(6_100)); // at the flag (F2)
-//! assert_eq!(sent[0].state.may_move, bughouse_core::Seats::A_BLACK | bughouse_core::Seats::B_WHITE);
+//! assert_eq!(sent[0].1.may_move, bughouse_core::Seats::A_BLACK | bughouse_core::Seats::B_WHITE);
 //!
 //! // The server restarts: the table is rebuilt from what it saved.
 //! let restored = Game::restore(saved.settings, *game.start_boards(), &saved.log)?;
@@ -561,6 +562,7 @@ impl Game {
     /// Checks, in the order of F12, everything before the move itself: the
     /// game is on, the timestamp, the flags, the seat's turn. Returns the
     /// time to stamp the action with.
+    #[inline]
     fn admit(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<u64, GameError> {
         self.ensure_open()?;
         if self.check_time(at_ms, true)?.is_some() {
@@ -575,7 +577,8 @@ impl Game {
     /// Plays a move or drop for `seat` (R9), at `at_ms` ms since the start
     /// (required in a live game with clocks). Captures go to the capturer's
     /// partner, promoted pieces as pawns (R5, R6). Returns what the move did
-    /// and the state after it, the ending included if it ended the game.
+    /// (its SAN, its capture, the ending if it ended the game); the state
+    /// after it is [`Game::snapshot`].
     ///
     /// # Errors
     ///
@@ -598,8 +601,9 @@ impl Game {
     /// assert_eq!(report.san.unwrap().to_string(), "exd5");
     /// let capture = report.capture.unwrap();
     /// assert_eq!((capture.piece.role, capture.to), (Role::Pawn, Seat::B_BLACK)); // R5
-    /// assert_eq!(report.state.pockets[Seat::B_BLACK.index()].count(Role::Pawn), 1);
-    /// assert_eq!(report.state.clocks.unwrap()[Seat::A_WHITE.index()], 180_000 - 1_400 + 900 - 500);
+    /// let state = game.snapshot(); // the state after the move, on request
+    /// assert_eq!(state.pockets[Seat::B_BLACK.index()].count(Role::Pawn), 1);
+    /// assert_eq!(state.clocks.unwrap()[Seat::A_WHITE.index()], 180_000 - 1_400 + 900 - 500);
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn play(&mut self, seat: Seat, m: Move, at_ms: Option<u64>) -> Result<Report, GameError> {
@@ -743,7 +747,7 @@ impl Game {
         let board = &mut self.boards[seat.board.index()];
         debug_assert!(board.is_legal(m));
         // SAN of the board before the move.
-        let san = San::from_move(board, m);
+        let san = San::from_move_with(board, m, &self.threats[seat.board.index()]);
         let captured = board.play_unchecked(m);
         self.after_move(seat, m, san, captured, at, recorded_clock)
     }
@@ -852,7 +856,8 @@ impl Game {
     ///
     /// let mut game = Game::new(GameSettings::of_mode(Mode::TurnBased))?;
     /// let report = game.sit(Seat::A_WHITE)?;
-    /// assert_eq!(report.state.to_act, Some(Seat::B_WHITE)); // the rotation goes on (R22)
+    /// assert!(report.logged);
+    /// assert_eq!(game.to_act(), Some(Seat::B_WHITE)); // the rotation goes on (R22)
     /// assert_eq!(game.sits_left(Seat::A_WHITE), 2);
     /// assert_eq!(game.moves_played(), 0); // a sit is not a move (F7)
     /// let mut live = Game::new(GameSettings::default())?;
@@ -1075,5 +1080,13 @@ mod tests {
             "size_of::<Game>() = {size}: update the doc comment"
         );
         assert_eq!(core::mem::size_of::<Action>(), 24);
+    }
+
+    #[test]
+    fn a_report_stays_compact() {
+        // Every action returns one: the state it left is `snapshot()`,
+        // built on request, not copied into each report (issue 11).
+        assert_eq!(core::mem::size_of::<Report>(), 48);
+        assert_eq!(core::mem::size_of::<Snapshot>(), 88);
     }
 }

@@ -1,4 +1,5 @@
-//! What one accepted action did, and the state it left: everything a server
+//! What one accepted action did ([`Report`]), and the state it left
+//! ([`Snapshot`], built on request): together, everything a server
 //! broadcasts and a front end needs to follow a game without the rules.
 
 use super::{Game, Mode};
@@ -18,7 +19,8 @@ pub struct Capture {
 /// The state of a game that a front end shows: both boards' pockets, the
 /// four clocks, who may act, the offers and the ending. With the boards
 /// (which a front end moves itself from each reported move) it is the whole
-/// visible game.
+/// visible game. Built on request by [`Game::snapshot`], after each action
+/// a front end is to follow.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Snapshot {
     /// The game's time, in ms since the start (F4).
@@ -55,10 +57,16 @@ pub struct Snapshot {
 }
 
 /// What one accepted action did: the action as logged, for a move its SAN
-/// and capture, and the state after it. Returned by every accepted action;
-/// a front end that starts from the initial state ([`Game::snapshot`] and
-/// the start boards) and applies only reports stays identical to the game.
-/// `Copy`, no allocation.
+/// and capture, and the ending if the action ended the game. Returned by
+/// every accepted action; `Copy`, no allocation.
+///
+/// The state the action left (clocks, pockets, who may move…) is not
+/// copied into every report: [`Game::snapshot`] builds it on request, so a
+/// move played without it (a replay, a search, a bulk import) does not pay
+/// for it. A front end that starts from the initial state (the start boards
+/// and [`Game::snapshot`]) and applies each report, with the snapshot taken
+/// after it, stays identical to the game; the bindings send the two
+/// together.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Report {
     /// The action, as the log holds it (an offer already standing, or a
@@ -71,8 +79,8 @@ pub struct Report {
     pub san: Option<SanPlus>,
     /// For a capture: the piece and the seat whose pocket received it.
     pub capture: Option<Capture>,
-    /// The state after the action.
-    pub state: Snapshot,
+    /// The game's ending after the action ([`Report::outcome`]).
+    outcome: Option<Outcome>,
 }
 
 impl Report {
@@ -90,13 +98,13 @@ impl Report {
     /// let report = game.play_text(Seat::A_BLACK, "Qh4", Some(400))?;
     /// assert_eq!(report.san.unwrap().to_string(), "Qh4+");
     /// assert_eq!(report.outcome(), None);
-    /// assert!(report.state.waiting[0]);
+    /// assert!(game.snapshot().waiting[0]);
     /// let report = game.resign(Seat::A_WHITE, Some(500))?;
     /// assert_eq!(report.outcome().unwrap().to_string(), "A-White resigned: team 2 wins (R29)");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        self.state.outcome
+        self.outcome
     }
 }
 
@@ -180,7 +188,7 @@ impl Game {
         skipped
     }
 
-    /// The report of `action` with the state now.
+    /// The report of `action`, with the ending now.
     #[inline]
     pub(super) fn report(
         &self,
@@ -194,7 +202,7 @@ impl Game {
             logged,
             san,
             capture,
-            state: self.snapshot(),
+            outcome: self.outcome,
         }
     }
 }

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use arrayvec::{ArrayString, CapacityError};
 
 use crate::board::attacks::attacks;
-use crate::board::movegen::{Visitor, expand_pawn_moves};
+use crate::board::movegen::{Threats, Visitor, expand_pawn_moves};
 use crate::board::pawns::promotion_fits;
 use crate::{
     Bitboard, Board, CastlingSide, File, Move, MoveTextError, Rank, Role, SanError,
@@ -184,6 +184,19 @@ impl San {
     /// ```
     #[inline]
     pub fn from_move(board: &Board, m: Move) -> San {
+        San::from_move_given(board, m, None)
+    }
+
+    /// As [`San::from_move`] on a board whose threats are known (the
+    /// game's): the rival moves of an ambiguous SAN are judged with them
+    /// instead of recomputing the checkers and pins for each rival.
+    #[inline]
+    pub(crate) fn from_move_with(board: &Board, m: Move, threats: &Threats) -> San {
+        San::from_move_given(board, m, Some(threats))
+    }
+
+    #[inline(always)]
+    fn from_move_given(board: &Board, m: Move, threats: Option<&Threats>) -> San {
         match m {
             Move::Drop { role, to } => San::Drop { role, to },
             Move::Normal {
@@ -217,7 +230,7 @@ impl San {
                         },
                     },
                     _ => {
-                        let (file, rank) = board.disambiguation(role, from, to);
+                        let (file, rank) = board.disambiguation(role, from, to, threats);
                         San::Normal {
                             role,
                             file,
@@ -602,13 +615,33 @@ impl Board {
     /// queen) moving `from` → `to`: only as much as tells it apart from the
     /// other pieces of that role that could legally go there too.
     #[inline]
-    fn disambiguation(&self, role: Role, from: Square, to: Square) -> (Option<File>, Option<Rank>) {
+    fn disambiguation(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        threats: Option<&Threats>,
+    ) -> (Option<File>, Option<Rank>) {
         let us = self.turn();
         let others = attacks(to, role.of(us), self.occupied())
             & (self.by_piece(role.of(us)) - Bitboard::from_square(from));
         if others.is_empty() {
             return (None, None); // The common case: nothing more to compute.
         }
+        self.disambiguation_among(others, from, to, threats)
+    }
+
+    /// [`Board::disambiguation`] when other pieces of the role reach `to`:
+    /// the file and rank that tell `from` apart from those of them that
+    /// may legally go there. Out of line: the common case never gets here.
+    #[inline(never)]
+    fn disambiguation_among(
+        &self,
+        others: Bitboard,
+        from: Square,
+        to: Square,
+        threats: Option<&Threats>,
+    ) -> (Option<File>, Option<Rank>) {
         let (mut ambiguous, mut same_file, mut same_rank) = (false, false, false);
         for other in others {
             let m = Move::Normal {
@@ -616,7 +649,11 @@ impl Board {
                 to,
                 promotion: None,
             };
-            if self.is_legal(m) {
+            let legal = match threats {
+                Some(threats) => self.is_legal_with(m, threats),
+                None => self.is_legal(m),
+            };
+            if legal {
                 ambiguous = true;
                 same_file |= other.file() == from.file();
                 same_rank |= other.rank() == from.rank();

@@ -1,8 +1,9 @@
 //! `Game`'s actions as both builds expose them: each checks its arguments
 //! in the order F12 gives (the game is on, a known seat, a timestamp that is
 //! a non-negative integer), then the core checks the rest and returns its
-//! [`core::Report`] (issue 17), which the build keeps for `game.report` and
-//! returns through [`crate::shapes::report`]. Nothing changes on error,
+//! [`core::Report`] (issue 17), which the build keeps, with the core's
+//! snapshot taken after it, for `game.report` and returns through
+//! [`crate::shapes::report`]. Nothing changes on error,
 //! except that a flag found fallen ends the game at its time (F2).
 //!
 //! Also `Game.fromBpgn`: a game restored from the engine's own BPGN.

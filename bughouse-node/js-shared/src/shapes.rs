@@ -158,11 +158,12 @@ pub fn snapshot(s: &core::game::Snapshot) -> Out {
     ])
 }
 
-/// What one accepted action did (the core's `Report`): `{ action, logged,
-/// san, capture, state }`, `action` a log entry, `san` with `+`/`#` (R16)
-/// for a move, `capture` `{ piece, to }` the captured piece demoted (R6) and
-/// the seat whose pocket received it (R5), `state` the snapshot after it.
-pub fn report(r: &core::Report) -> Out {
+/// What one accepted action did (the core's `Report`) and the state it left
+/// (the core's `Snapshot` taken after it): `{ action, logged, san, capture,
+/// state }`, `action` a log entry, `san` with `+`/`#` (R16) for a move,
+/// `capture` `{ piece, to }` the captured piece demoted (R6) and the seat
+/// whose pocket received it (R5), `state` the snapshot after it.
+pub fn report(r: &core::Report, state: &core::game::Snapshot) -> Out {
     Out::Object(vec![
         ("action", log_entry(&r.action)),
         ("logged", r.logged.into()),
@@ -176,7 +177,7 @@ pub fn report(r: &core::Report) -> Out {
                 ])
             }),
         ),
-        ("state", snapshot(&r.state)),
+        ("state", snapshot(state)),
     ])
 }
 

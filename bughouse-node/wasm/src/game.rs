@@ -17,8 +17,9 @@ use crate::error::{Js, Result};
 pub struct Game {
     /// Boxed: a core game is about 65 KiB (its fixed-capacity history).
     pub(crate) inner: Box<core::Game>,
-    /// The core's report of the last accepted action (`game.report`).
-    last: Option<core::Report>,
+    /// The core's report of the last accepted action and the state after
+    /// it (`game.report`).
+    last: Option<(core::Report, core::game::Snapshot)>,
 }
 
 impl Game {
@@ -27,13 +28,14 @@ impl Game {
         Game { inner, last: None }
     }
 
-    /// Runs one action and keeps its report (`game.report`).
+    /// Runs one action and keeps its report, with the state after it
+    /// (`game.report`).
     fn act(
         &mut self,
         f: impl FnOnce(&mut core::Game) -> bughouse_js::Result<core::Report>,
     ) -> Result<core::Report> {
         let report = f(&mut self.inner).js()?;
-        self.last = Some(report);
+        self.last = Some((report, self.inner.snapshot()));
         Ok(report)
     }
 
@@ -266,7 +268,12 @@ impl Game {
     /// The core's report of the last accepted action, or `null`.
     #[wasm_bindgen(getter)]
     pub fn report(&self) -> JsValue {
-        convert::out(&self.last.as_ref().map_or(Out::Null, shapes::report))
+        convert::out(
+            &self
+                .last
+                .as_ref()
+                .map_or(Out::Null, |(r, s)| shapes::report(r, s)),
+        )
     }
 
     /// What a front end shows now (the core's `Snapshot`).
