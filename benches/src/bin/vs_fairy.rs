@@ -456,6 +456,10 @@ fn elo(score: f64) -> f64 {
 
 fn main() {
     let opts = parse_options();
+    if let Some(f) = std::env::var("BOT_FLAGS").ok().and_then(|f| f.parse().ok()) {
+        bughouse_core::bot::experiment::set_flags(f);
+        println!("experiment flags {f}");
+    }
     let mut tally = Tally::default();
     let mut us = Ours::new(opts.budget, opts.seed);
     let engines = match opts.variant {

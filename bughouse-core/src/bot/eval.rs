@@ -58,6 +58,8 @@ pub(crate) struct EvalParams {
     pub seed: u64,
     /// Noise amplitude in centipawns (0: none).
     pub noise: i32,
+    /// Experiment switches (see `experiment`).
+    pub flags: u32,
 }
 
 /// Squares attacked by each side, computed once per evaluation.
@@ -211,8 +213,14 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
         } else {
             params.feed
         };
-        let side = material(board, color, team) + placement(board, color)
-            - king_danger(board, color, &maps);
+        let mut danger = king_danger(board, color, &maps);
+        if params.flags & (1 << 13) != 0 {
+            danger = danger * 3 / 2;
+        }
+        if params.flags & (1 << 14) != 0 && color == us {
+            danger *= 2;
+        }
+        let side = material(board, color, team) + placement(board, color) - danger;
         score += if color == Color::White { side } else { -side };
     }
     let mut score = if board.turn() == Color::White {
@@ -298,6 +306,7 @@ mod tests {
             give: 8,
             seed: 0,
             noise: 0,
+            flags: 0,
         }
     }
 

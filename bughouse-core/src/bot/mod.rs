@@ -48,7 +48,10 @@
 
 mod control;
 mod eval;
+#[doc(hidden)]
+pub mod experiment;
 mod search;
+mod see;
 mod tt;
 
 pub use control::{Clock, SearchControl, TimePlan};
@@ -360,6 +363,7 @@ fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
         give: task.give,
         seed: mix(limits.seed),
         noise: i32::from(limits.noise.min(50)),
+        flags: experiment::flags(),
     };
     let stand = evaluate(board, &EvalParams { noise: 0, ..params });
 
@@ -396,9 +400,38 @@ fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
             if depth > 1 && !timer.may_deepen() {
                 break;
             }
-            let iteration = searcher.root(board, depth, &mut root);
+            let mut delta = 40;
+            let aspirate = searcher.flags & 4 != 0
+                && depth >= 4
+                && best.is_some_and(|r: search::RootResult| r.score.abs() < MATE_BOUND);
+            let mut window = match best {
+                Some(r) if aspirate => (r.score - delta, r.score + delta),
+                _ => (-MATE - 1, MATE + 1),
+            };
+            let iteration = loop {
+                let iteration = searcher.root(board, depth, &mut root, window);
+                let Some(r) = iteration.best else {
+                    break iteration;
+                };
+                if !iteration.complete {
+                    break iteration;
+                }
+                if r.score <= window.0 && window.0 > -MATE - 1 {
+                    window.0 = (r.score - delta).max(-MATE - 1);
+                } else if r.score >= window.1 && window.1 < MATE + 1 {
+                    window.1 = (r.score + delta).min(MATE + 1);
+                    best = Some(r);
+                } else {
+                    break iteration;
+                }
+                delta *= 2;
+            };
             if let Some(r) = iteration.best {
-                best = Some(r);
+                // An interrupted iteration's best is the previous best or
+                // proved better; a failed-low pass proves nothing.
+                if iteration.complete || !aspirate || r.score > window.0 {
+                    best = Some(r);
+                }
             }
             if !iteration.complete {
                 break;

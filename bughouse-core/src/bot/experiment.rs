@@ -1,0 +1,91 @@
+//! Switches and counters for the bot's developers, not for its users:
+//! screening a search or evaluation change side by side with the bot as it
+//! is, in one binary (`benches/examples/bot_selfplay.rs` plays a switched
+//! bot against the plain one; `benches/src/bin/vs_fairy.rs` reads
+//! `BOT_FLAGS`), and counting what the search does
+//! (`benches/examples/bot_probe.rs`, with the `bot-stats` feature).
+//!
+//! Every switch is off by default, and the bot with no switch on is the
+//! bot of the API. The switches are read once per decision (a relaxed
+//! atomic load), so a search is as deterministic with them as without.
+//! Results of each switch: benches/README.md, "Strength experiments".
+//!
+//! | bit | change |
+//! |---:|---|
+//! | 0 | (free: the bot now extends only checks with SEE ≥ 0, which this switch screened) |
+//! | 1 | logarithmic late-move reductions (about 0.6 · ln d · ln i + 0.5; one less at PV nodes) |
+//! | 2 | aspiration windows at the root from depth 4 (±40 cp, doubled on failure) |
+//! | 3 | quiescence takes the table's cut-offs (null window only) |
+//! | 4 | quiescence skips captures that lose material (SEE < 0) |
+//! | 5 | a late quiet move that loses material (SEE < 0) is reduced one more ply |
+//! | 6 | at depth ≤ 3, non-PV: such moves are skipped |
+//! | 7 | null move reduced by 3 + d/3 + min((eval − beta)/200, 3) |
+//! | 9 | reductions one less for quiet moves with positive history, one more for negative |
+//! | 10 | quiet moves searched before a cut-off lose history (depth²) |
+//! | 11 | captures that lose material ordered after the killers |
+//! | 12 | first quiescence ply: contact and knight checks by drop with SEE ≥ 0 |
+//! | 13 | king danger × 1.5 (both kings) |
+//! | 14 | king danger × 2 for the searching side's own king |
+
+use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+/// Bits of the changes switched on for the decisions that start from now.
+static FLAGS: AtomicU32 = AtomicU32::new(0);
+
+/// Search counters (only counted with the `bot-stats` feature), summed
+/// over every search since the last [`take_stats`], indexed by the
+/// constants below.
+static STATS: [AtomicU64; 12] = [const { AtomicU64::new(0) }; 12];
+
+/// Full-width nodes.
+pub const NODES: usize = 0;
+/// Quiescence nodes.
+pub const QNODES: usize = 1;
+/// Table probes at full-width nodes.
+pub const TT_PROBES: usize = 2;
+/// Probes that found their position.
+pub const TT_HITS: usize = 3;
+/// Probes whose entry ended the node.
+pub const TT_CUTS: usize = 4;
+/// Full-width nodes that failed high.
+pub const CUT_NODES: usize = 5;
+/// … on the first move tried.
+pub const CUT_FIRST: usize = 6;
+/// … on the table's move.
+pub const CUT_TT_MOVE: usize = 7;
+/// Full-width nodes in check.
+pub const EXTENSIONS: usize = 8;
+/// Null moves tried.
+pub const NULL_TRIES: usize = 9;
+/// Null moves that cut off.
+pub const NULL_CUTS: usize = 10;
+/// Moves tried at nodes that failed high, summed.
+pub const MOVES_AT_CUT: usize = 11;
+
+/// The switches on now.
+pub fn flags() -> u32 {
+    FLAGS.load(Ordering::Relaxed)
+}
+
+/// Switches on exactly the bits of `flags` for the decisions that start
+/// from now (0: the bot of the API).
+pub fn set_flags(flags: u32) {
+    FLAGS.store(flags, Ordering::Relaxed);
+}
+
+#[inline]
+pub(crate) fn count(counter: usize, n: u64) {
+    #[cfg(feature = "bot-stats")]
+    STATS[counter].fetch_add(n, Ordering::Relaxed);
+    #[cfg(not(feature = "bot-stats"))]
+    let _ = (counter, n);
+}
+
+/// The counters since the last call, and resets them.
+pub fn take_stats() -> [u64; 12] {
+    let mut out = [0; 12];
+    for (o, s) in out.iter_mut().zip(STATS.iter()) {
+        *o = s.swap(0, Ordering::Relaxed);
+    }
+    out
+}
