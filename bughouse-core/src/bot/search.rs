@@ -640,12 +640,7 @@ impl<'a> Searcher<'a> {
         count(ex::TT_HITS, u64::from(entry.is_some()));
         if let Some(e) = entry.filter(|e| !pv_node && i32::from(e.depth) >= depth) {
             let s = from_tt(e.score, ply);
-            let usable = match e.bound() {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
+            if e.bound().settles(s, alpha, beta) {
                 count(ex::TT_CUTS, 1);
                 return s;
             }
@@ -870,12 +865,7 @@ impl<'a> Searcher<'a> {
         if self.on(3) && beta - alpha == 1 {
             if let Some(e) = self.tt.probe(self.key(board)) {
                 let s = from_tt(e.score, ply);
-                let usable = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
+                if e.bound().settles(s, alpha, beta) {
                     return s;
                 }
             }

@@ -6,6 +6,7 @@
 //! usual for an estimate used to order and prune, never to decide legality.
 
 use super::eval::BOARD_VALUE;
+use crate::board::pawns::en_passant_victim;
 use crate::{Board, Move, Role};
 
 /// What a king counts in an exchange: it may capture last, and never into
@@ -35,13 +36,7 @@ pub(crate) fn see(board: &Board, m: Move) -> i32 {
             let mut gain = board.role_at(to).map_or(0, value);
             if mover == Role::Pawn && board.role_at(to).is_none() && Some(to) == board.ep_square() {
                 gain = BOARD_VALUE[Role::Pawn.index()];
-                // The captured pawn stands behind the target square.
-                let behind = if board.turn().is_white() {
-                    to.index() - 8
-                } else {
-                    to.index() + 8
-                };
-                occupied.discard(crate::Square::ALL[behind]);
+                occupied.discard(en_passant_victim(board.turn(), to));
             }
             let on_square = promotion.unwrap_or(mover);
             if let Some(p) = promotion {
@@ -52,6 +47,11 @@ pub(crate) fn see(board: &Board, m: Move) -> i32 {
         Move::Drop { role, to } => (to, role, 0),
     };
     occupied.add(to);
+    // One entry per capture. A board holding one set's 32 pieces has at
+    // most 31 captures on a square after the move; drops from the partner
+    // board can put more pieces on one board, and then the exchange is cut
+    // after 33 captures (the loop's bound below): an estimate for ordering
+    // and pruning, never a rule.
     let mut gain = [0i32; 34];
     gain[0] = first_gain;
     let mut side = board.turn().other();

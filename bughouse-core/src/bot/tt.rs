@@ -22,6 +22,19 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a remembered `score` with this bound settles a node searched
+    /// in the window (`alpha`, `beta`): exact, or a bound on the side that
+    /// cuts.
+    pub(crate) fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One remembered position (12 bytes). Opaque: callers only make empty
 /// ones, [`TableEntry::EMPTY`], to build a table's storage.
 #[derive(Copy, Clone, Debug)]
