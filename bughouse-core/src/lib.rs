@@ -136,4 +136,4 @@ pub(crate) use error::{
 };
 pub(crate) use game::{ActionKind, MAX_MOVE_CAP, TimeControlError};
 pub(crate) use notation::bfen::{Bfen, parse_bfen};
-pub(crate) use notation::san::{San, SanPlus, Suffix};
+pub(crate) use notation::san::{San, SanPlus};

@@ -26,7 +26,7 @@ fn r5_r6_r16_a_capture_report_names_the_piece_the_receiver_and_the_check() {
     }
     g.play_text(AB, "g6", Some(4_000)).unwrap();
     let r = g.play_text(AW, "fxg6", Some(5_000)).unwrap();
-    assert_eq!(r.san.unwrap().to_string(), "fxg6");
+    assert_eq!(g.san_of(&r).unwrap().to_string(), "fxg6");
     let c = r.capture.unwrap();
     assert_eq!(
         (c.piece.color, c.piece.role, c.to),
@@ -43,8 +43,11 @@ fn r5_r6_r16_a_capture_report_names_the_piece_the_receiver_and_the_check() {
     assert_eq!(g.snapshot().clocks.unwrap()[BW.index()], 55_000);
     assert_eq!(g.snapshot().may_move, Seats::A_BLACK | Seats::B_WHITE);
     assert_eq!(g.snapshot().to_move, [Color::Black, Color::White]);
+    let earlier = r;
     let r = g.play_text(AB, "h6", Some(5_100)).unwrap();
-    assert!(r.san.unwrap().suffix.is_none());
+    assert!(g.san_of(&r).unwrap().suffix.is_none());
+    // The board of an earlier move is gone: its SAN is not rewritten.
+    assert_eq!(g.san_of(&earlier), None);
     assert!(r.capture.is_none());
 }
 
@@ -57,12 +60,12 @@ fn r16_r17_the_reported_san_marks_check_and_mate() {
     // A rook check a drop could block: `+`, even with empty pockets (R17).
     let mut g = start("4k3/8/8/8/8/8/8/R3K3[] w - - 0 1");
     let r = g.play_text(AW, "Ra8", None).unwrap();
-    assert_eq!(r.san.unwrap().to_string(), "Ra8+");
+    assert_eq!(g.san_of(&r).unwrap().to_string(), "Ra8+");
     assert_eq!(r.outcome(), None);
     // A smothered knight drop: `#` (R16), and the report carries the ending.
     let mut g = start("6rk/6pp/8/8/8/8/8/4K3[N] w - - 0 1");
     let r = g.play_text(AW, "N@f7", None).unwrap();
-    assert_eq!(r.san.unwrap().to_string(), "N@f7#");
+    assert_eq!(g.san_of(&r).unwrap().to_string(), "N@f7#");
     assert_eq!(r.outcome(), Some(Outcome::loss(AB, EndReason::Checkmate)));
     assert_eq!(g.snapshot().may_move, Seats::empty());
 }

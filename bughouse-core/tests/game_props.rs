@@ -543,7 +543,7 @@ fn check_report(before: &Game, g: &Game, report: &Report) -> Result<(), TestCase
         ActionKind::Move(m) => {
             let seat = report.action.seat.expect("a move has a seat");
             let board = &mut boards[seat.board.index()];
-            prop_assert_eq!(report.san, Some(SanPlus::from_move(board, m)));
+            prop_assert_eq!(g.san_of(report), Some(SanPlus::from_move(board, m)));
             let captured = board.play_unchecked(m);
             let expected = captured.map(|piece| Capture {
                 piece,
@@ -555,7 +555,7 @@ fn check_report(before: &Game, g: &Game, report: &Report) -> Result<(), TestCase
             }
         }
         _ => {
-            prop_assert_eq!(report.san, None);
+            prop_assert_eq!(g.san_of(report), None);
             prop_assert_eq!(report.capture, None);
         }
     }

@@ -17,6 +17,8 @@ use napi::bindgen_prelude::{
 };
 use napi_derive::napi;
 
+use bughouse_js::shapes::Reported;
+
 use crate::board::Board;
 use crate::convert::{self, Outcome, Pocket, seat_str};
 use crate::error::{self, Js, Result};
@@ -71,7 +73,7 @@ pub struct Game {
     built: OnceCell<Box<core::Game>>,
     /// The core's report of the last accepted action and the state after
     /// it (`game.report`).
-    last: Option<(core::Report, core::game::Snapshot)>,
+    last: Option<Reported>,
 }
 
 /// What a built core game holds natively (its fixed-capacity history makes
@@ -144,8 +146,8 @@ impl Game {
     ) -> Result<core::Report> {
         let game = self.write(env)?;
         let report = f(game).js()?;
-        let state = game.snapshot();
-        self.last = Some((report, state));
+        let reported = Reported::of(game, report);
+        self.last = Some(reported);
         Ok(report)
     }
 
@@ -316,7 +318,7 @@ impl Game {
             &self
                 .last
                 .as_ref()
-                .map_or(Out::Null, |(r, s)| bughouse_js::shapes::report(r, s)),
+                .map_or(Out::Null, bughouse_js::shapes::report),
         )
     }
 

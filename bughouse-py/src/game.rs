@@ -72,9 +72,14 @@ pub(crate) struct PyGame {
     // Boxed: a `Game` is about 65 KiB (its fixed-capacity history); moves of
     // the box are pointer moves.
     game: Mutex<Box<Game>>,
-    /// The core's report of the last action accepted through this object.
-    last_report: Mutex<Option<(Report, Snapshot)>>,
+    /// The core's report of the last action accepted through this object,
+    /// its SAN for a move (the core's `san_of`) and the state after it.
+    last_report: Mutex<Option<LastReport>>,
 }
+
+/// A report, its move's SAN and the state after it, taken together under
+/// one lock.
+type LastReport = (Report, Option<SanPlus>, Snapshot);
 
 fn parse_move_cap(cap: &Int) -> PyResult<u16> {
     let value = cap.get::<u64>().ok_or_else(|| {
@@ -177,16 +182,17 @@ impl PyGame {
         })
     }
 
-    /// As `act` for an action that returns the core's report: the report
-    /// and the state after it (the core's snapshot, taken under the same
-    /// lock) are kept for `Game.report`.
+    /// As `act` for an action that returns the core's report: the report,
+    /// its SAN and the state after it (the core's `san_of` and snapshot,
+    /// taken under the same lock) are kept for `Game.report`.
     fn act_report(
         &self,
         text: Option<&str>,
         f: impl FnOnce(&mut Game) -> Result<Report, GameError>,
     ) -> PyResult<Report> {
-        let (report, state) = self.act(text, |g| f(g).map(|r| (r, g.snapshot())))?;
-        *self.last_report.lock().unwrap_or_else(|e| e.into_inner()) = Some((report, state));
+        let (report, san, state) =
+            self.act(text, |g| f(g).map(|r| (r, g.san_of(&r), g.snapshot())))?;
+        *self.last_report.lock().unwrap_or_else(|e| e.into_inner()) = Some((report, san, state));
         Ok(report)
     }
 
@@ -832,7 +838,9 @@ impl PyGame {
     #[getter]
     fn report<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let report = *self.last_report.lock().unwrap_or_else(|e| e.into_inner());
-        report.map(|(r, s)| report_dict(py, &r, &s)).transpose()
+        report
+            .map(|(r, san, s)| report_dict(py, &r, san, &s))
+            .transpose()
     }
 
     /// What a front end shows, as a dict: `now_ms`, `moves_played`,
@@ -956,11 +964,16 @@ impl PyGame {
 
 /// A core report and the state after it as a Python dict (see
 /// `Game.report`).
-fn report_dict<'py>(py: Python<'py>, r: &Report, state: &Snapshot) -> PyResult<Bound<'py, PyDict>> {
+fn report_dict<'py>(
+    py: Python<'py>,
+    r: &Report,
+    san: Option<SanPlus>,
+    state: &Snapshot,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("action", log_entry(&r.action))?;
     d.set_item("logged", r.logged)?;
-    d.set_item("san", r.san.map(|s| s.to_string()))?;
+    d.set_item("san", san.map(|s| s.to_string()))?;
     let capture = r
         .capture
         .map(|c| -> PyResult<Bound<'py, PyDict>> {

@@ -151,21 +151,35 @@ impl Board {
     /// no search to find: out of check, a drop on an empty square of ranks 2
     /// to 7 is legal for any piece (R9, R10), and so is the push of a pawn
     /// that no pin could hold (R13: off its king's rank and diagonals, a
-    /// pawn is pinned along its file if at all, and a push keeps that pin).
-    /// After most moves of a game one of them exists, so the status every
-    /// move needs (R16–R18) costs a few instructions instead of a move
-    /// search (issue 11). `false` says nothing: the search decides.
+    /// pawn is pinned along its file if at all, and a push keeps that pin);
+    /// in check by one distant piece, a drop between it and the king
+    /// blocks it (R13, R10 for a pawn). After most moves of a game one of
+    /// them exists, so the status every move needs (R16–R18) costs a few
+    /// instructions instead of a move search (issue 11). `false` says
+    /// nothing: the search decides.
     #[inline]
     fn has_move_without_search(&self, checkers: Bitboard) -> bool {
-        if checkers.nonempty() {
-            return false;
-        }
         let us = self.turn;
+        let pocket = self.pockets[us.index()];
+        let king = self.king_of(us);
+        if checkers.nonempty() {
+            return match checkers.single_square() {
+                Some(checker) if !pocket.is_empty() => {
+                    let blocks = between(king, checker);
+                    let only_pawns = pocket.len() == u32::from(pocket.count(Role::Pawn));
+                    if only_pawns {
+                        (blocks - Bitboard::BACKRANKS).nonempty()
+                    } else {
+                        blocks.nonempty()
+                    }
+                }
+                _ => false,
+            };
+        }
         let empty = !self.occupied();
-        if !self.pockets[us.index()].is_empty() && (empty - Bitboard::BACKRANKS).nonempty() {
+        if !pocket.is_empty() && (empty - Bitboard::BACKRANKS).nonempty() {
             return true;
         }
-        let king = self.king_of(us);
         let pinnable = bishop_attacks(king, Bitboard::EMPTY) | Bitboard::from_rank(king.rank());
         let pawns = self.by_piece(Role::Pawn.of(us)) - pinnable;
         let pushed = match us {

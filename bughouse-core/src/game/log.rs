@@ -415,7 +415,10 @@ impl Game {
 
     /// Pushes an entry, folding the open run into a move or sit.
     pub(super) fn log_push(&mut self, entry: Action) {
-        if entry.kind.closes_run() {
+        let run_is_open = self.log.last().is_some_and(|a| !a.kind.closes_run());
+        if !run_is_open {
+            // The common case, a move after a move: nothing to fold.
+        } else if entry.kind.closes_run() {
             let start = self.run_start();
             self.log.truncate(start);
         } else if entry.kind == ActionKind::Tick

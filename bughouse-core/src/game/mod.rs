@@ -90,8 +90,8 @@ use arrayvec::ArrayVec;
 use crate::Bitboard;
 use crate::game::turn::TurnState;
 use crate::{
-    Bfen, Board, BoardStatus, Flavour, GameError, IllegalMoveError, Move, MoveList, San, SanPlus,
-    SetupError, Suffix, parse_bfen,
+    Bfen, Board, BoardStatus, Flavour, GameError, IllegalMoveError, Move, MoveList, SetupError,
+    parse_bfen,
 };
 
 /// How many moves, drops and sits a game holds: one per move or drop (at
@@ -123,6 +123,11 @@ pub struct Game {
     /// move's legality is checked with them. Not the pins: most moves need
     /// none, and the legality test computes them for those that do.
     checkers: [Bitboard; 2],
+    /// The board the last move or drop was played on, as it stood before
+    /// it: its SAN is written from it when asked ([`Game::san_of`]), so a
+    /// move that nobody asks the SAN of (a replay, an import, a search)
+    /// does not pay for it (issue 11: a third of a move's cost).
+    before_last_move: Board,
     turn: TurnState<{ HISTORY_CAPACITY + 1 }>,
     log: ArrayVec<Action, LOG_CAPACITY>,
 }
@@ -207,6 +212,7 @@ impl Game {
             draw_offers: Seats::empty(),
             status: [BoardStatus::Playing; 2],
             checkers: boards.map(|b| b.checkers()),
+            before_last_move: boards[0],
             turn: TurnState::new(),
             log: ArrayVec::new(),
         };
@@ -231,6 +237,7 @@ impl Game {
         self.outcome = None;
         self.draw_offers = Seats::empty();
         self.checkers = boards.map(|b| b.checkers());
+        self.before_last_move = boards[0];
         self.status = [0, 1].map(|i| boards[i].status_with(self.checkers[i]));
         self.turn.reset(&boards, self.status);
         self.log.clear();
@@ -599,7 +606,7 @@ impl Game {
     /// }
     /// let m = game.board(Seat::A_WHITE.board).parse_san("exd5")?;
     /// let report = game.play(Seat::A_WHITE, m, Some(1_400))?;
-    /// assert_eq!(report.san.unwrap().to_string(), "exd5");
+    /// assert_eq!(game.san_of(&report).unwrap().to_string(), "exd5");
     /// let capture = report.capture.unwrap();
     /// assert_eq!((capture.piece.role, capture.to), (Role::Pawn, Seat::B_BLACK)); // R5
     /// let state = game.snapshot(); // the state after the move, on request
@@ -624,7 +631,7 @@ impl Game {
     ///
     /// let mut game = Game::new(GameSettings::default())?;
     /// let report = game.play_uci(Seat::A_WHITE, "g1f3", Some(400))?;
-    /// assert_eq!(report.san.unwrap().to_string(), "Nf3");
+    /// assert_eq!(game.san_of(&report).unwrap().to_string(), "Nf3");
     /// let refused = game.play_uci(Seat::A_BLACK, "Nf6", Some(900));
     /// assert!(matches!(refused, Err(GameError::InvalidMove { .. }))); // SAN is not UCI
     /// # Ok::<(), Box<dyn core::error::Error>>(())
@@ -747,10 +754,9 @@ impl Game {
     fn apply_legal(&mut self, seat: Seat, m: Move, at: u64, recorded_clock: Option<i32>) -> Report {
         let board = &mut self.boards[seat.board.index()];
         debug_assert!(board.is_legal(m));
-        // SAN of the board before the move.
-        let san = San::from_move_with(board, m, self.checkers[seat.board.index()]);
+        self.before_last_move = *board;
         let captured = board.play_unchecked(m);
-        self.after_move(seat, m, san, captured, at, recorded_clock)
+        self.after_move(seat, m, captured, at, recorded_clock)
     }
 
     /// Everything a move does beyond its own board: capture routing, the
@@ -761,7 +767,6 @@ impl Game {
         &mut self,
         seat: Seat,
         m: Move,
-        san: San,
         captured: Option<crate::Piece>,
         at: u64,
         recorded_clock: Option<i32>,
@@ -813,14 +818,7 @@ impl Game {
         if self.outcome.is_none() {
             self.judge_rest();
         }
-        let suffix = if self.checkers[id.index()].is_empty() {
-            None
-        } else if self.status[id.index()] == BoardStatus::Checkmate {
-            Some(Suffix::Checkmate)
-        } else {
-            Some(Suffix::Check)
-        };
-        self.report(action, true, Some(SanPlus { san, suffix }), capture)
+        self.report(action, true, capture)
     }
 
     /// R27 on one board: the side to move there is checkmated.
@@ -886,7 +884,7 @@ impl Game {
         if self.turn.record(&self.boards) >= 3 {
             self.outcome = Some(Outcome::draw(EndReason::Repetition));
         }
-        Ok(self.report(action, true, None, None))
+        Ok(self.report(action, true, None))
     }
 
     /// Checks the clocks at `at_ms` (R21) and advances the game's time to
@@ -920,7 +918,6 @@ impl Game {
         Ok(self.report(
             action.unwrap_or(Action::of(None, ActionKind::Tick, at_ms)),
             true,
-            None,
             None,
         ))
     }
@@ -984,7 +981,7 @@ impl Game {
         };
         let action = Action::of(Some(seat), kind, self.now_ms);
         self.log_push(action);
-        Ok(self.report(action, true, None, None))
+        Ok(self.report(action, true, None))
     }
 
     /// A human seat offers a draw (R30, F11); when every human seat has a
@@ -1022,7 +1019,7 @@ impl Game {
                 self.outcome = Some(Outcome::draw(EndReason::Agreement));
             }
         }
-        Ok(self.report(action, logged, None, None))
+        Ok(self.report(action, logged, None))
     }
 
     /// Withdraws `seat`'s standing draw offer (R30); with none standing it
@@ -1051,7 +1048,7 @@ impl Game {
             self.draw_offers -= Seats::of(seat);
             self.log_offer(seat, false);
         }
-        Ok(self.report(action, logged, None, None))
+        Ok(self.report(action, logged, None))
     }
 
     /// The position of both boards as BFEN (N2), written without allocation.
@@ -1087,7 +1084,7 @@ mod tests {
     fn a_report_stays_compact() {
         // Every action returns one: the state it left is `snapshot()`,
         // built on request, not copied into each report (issue 11).
-        assert_eq!(core::mem::size_of::<Report>(), 48);
+        assert_eq!(core::mem::size_of::<Report>(), 40);
         assert_eq!(core::mem::size_of::<Snapshot>(), 88);
     }
 }

@@ -4,7 +4,9 @@
 
 use super::{Game, Mode};
 use crate::game::turn::ROTATION;
-use crate::{Action, BoardId, BoardStatus, Color, Outcome, Piece, Pocket, SanPlus, Seat, Seats};
+use crate::{
+    Action, ActionKind, BoardId, BoardStatus, Color, Outcome, Piece, Pocket, SanPlus, Seat, Seats,
+};
 
 /// A captured piece on its way to the capturer's partner (R5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -56,8 +58,9 @@ pub struct Snapshot {
     pub outcome: Option<Outcome>,
 }
 
-/// What one accepted action did: the action as logged, for a move its SAN
-/// and capture, and the ending if the action ended the game. Returned by
+/// What one accepted action did: the action as logged, for a move its
+/// capture, and the ending if the action ended the game; a move's SAN is
+/// [`Game::san_of`] the report. Returned by
 /// every accepted action; `Copy`, no allocation.
 ///
 /// The state the action left (clocks, pockets, who may move…) is not
@@ -75,12 +78,13 @@ pub struct Report {
     pub action: Action,
     /// Whether the action was added to the log.
     pub logged: bool,
-    /// For a move or drop: its SAN as written, with `+` or `#` (N3, R16).
-    pub san: Option<SanPlus>,
     /// For a capture: the piece and the seat whose pocket received it.
     pub capture: Option<Capture>,
     /// The game's ending after the action ([`Report::outcome`]).
     outcome: Option<Outcome>,
+    /// Moves played after the action: tells [`Game::san_of`] whether a
+    /// move's report is still of the game's last move.
+    moves_played: u16,
 }
 
 impl Report {
@@ -96,7 +100,7 @@ impl Report {
     /// // The fool's mate is no mate in bughouse: a drop on f2 or g3 would
     /// // block it, so it is check (R17) and A-White waits (R18).
     /// let report = game.play_text(Seat::A_BLACK, "Qh4", Some(400))?;
-    /// assert_eq!(report.san.unwrap().to_string(), "Qh4+");
+    /// assert_eq!(game.san_of(&report).unwrap().to_string(), "Qh4+");
     /// assert_eq!(report.outcome(), None);
     /// assert!(game.snapshot().waiting[0]);
     /// let report = game.resign(Seat::A_WHITE, Some(500))?;
@@ -190,19 +194,43 @@ impl Game {
 
     /// The report of `action`, with the ending now.
     #[inline]
-    pub(super) fn report(
-        &self,
-        action: Action,
-        logged: bool,
-        san: Option<SanPlus>,
-        capture: Option<Capture>,
-    ) -> Report {
+    pub(super) fn report(&self, action: Action, logged: bool, capture: Option<Capture>) -> Report {
         Report {
             action,
             logged,
-            san,
             capture,
             outcome: self.outcome,
+            moves_played: self.moves_played,
+        }
+    }
+
+    /// The SAN of the move or drop `report` is of, as a record writes it,
+    /// with `+` or `#` (N3, R16): written on request from the board as it
+    /// stood before the move, which the game keeps, so the moves nobody asks
+    /// the SAN of (a replay, an import, a search) do not pay for it. `None`
+    /// for a report of another action, and once a later move was played
+    /// (its board is gone then: take the SAN when the report comes, or from
+    /// the log with [`Game::each_move_with_board`]).
+    ///
+    /// ```
+    /// use bughouse_core::{Game, GameSettings, Seat};
+    ///
+    /// let mut game = Game::new(GameSettings::default())?;
+    /// let report = game.play_text(Seat::A_WHITE, "e2e4", Some(500))?;
+    /// assert_eq!(game.san_of(&report).unwrap().to_string(), "e4");
+    /// let offer = game.offer_draw(Seat::B_WHITE)?;
+    /// assert_eq!(game.san_of(&offer), None); // not a move
+    /// assert_eq!(game.san_of(&report).unwrap().to_string(), "e4"); // still the last move
+    /// game.play_text(Seat::A_BLACK, "e5", Some(900))?;
+    /// assert_eq!(game.san_of(&report), None); // a later move was played
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn san_of(&self, report: &Report) -> Option<SanPlus> {
+        match report.action.kind {
+            ActionKind::Move(m) if report.moves_played == self.moves_played => {
+                Some(SanPlus::from_move(&self.before_last_move, m))
+            }
+            _ => None,
         }
     }
 }

@@ -184,19 +184,6 @@ impl San {
     /// ```
     #[inline]
     pub fn from_move(board: &Board, m: Move) -> San {
-        San::from_move_given(board, m, None)
-    }
-
-    /// As [`San::from_move`] on a board whose checkers are known (the
-    /// game's): the rival moves of an ambiguous SAN are judged with them and
-    /// pins computed once, instead of both for each rival.
-    #[inline]
-    pub(crate) fn from_move_with(board: &Board, m: Move, checkers: Bitboard) -> San {
-        San::from_move_given(board, m, Some(checkers))
-    }
-
-    #[inline(always)]
-    fn from_move_given(board: &Board, m: Move, checkers: Option<Bitboard>) -> San {
         match m {
             Move::Drop { role, to } => San::Drop { role, to },
             Move::Normal {
@@ -230,7 +217,7 @@ impl San {
                         },
                     },
                     _ => {
-                        let (file, rank) = board.disambiguation(role, from, to, checkers);
+                        let (file, rank) = board.disambiguation(role, from, to);
                         San::Normal {
                             role,
                             file,
@@ -615,13 +602,7 @@ impl Board {
     /// queen) moving `from` → `to`: only as much as tells it apart from the
     /// other pieces of that role that could legally go there too.
     #[inline]
-    fn disambiguation(
-        &self,
-        role: Role,
-        from: Square,
-        to: Square,
-        checkers: Option<Bitboard>,
-    ) -> (Option<File>, Option<Rank>) {
+    fn disambiguation(&self, role: Role, from: Square, to: Square) -> (Option<File>, Option<Rank>) {
         let us = self.turn();
         let same_role = self.by_piece(role.of(us)) - Bitboard::from_square(from);
         if (empty_board_reach(role, to) & same_role).is_empty() {
@@ -633,24 +614,24 @@ impl Board {
         if others.is_empty() {
             return (None, None); // The common case: nothing more to compute.
         }
-        self.disambiguation_among(others, from, to, checkers)
+        self.disambiguation_among(others, from, to)
     }
 
     /// [`Board::disambiguation`] when other pieces of the role reach `to`:
     /// the file and rank that tell `from` apart from those of them that
-    /// may legally go there. Out of line: the common case never gets here.
+    /// may legally go there, judged with the checkers and pins computed
+    /// once for all of them. Out of line: the common case never gets here.
     #[inline(never)]
     fn disambiguation_among(
         &self,
         others: Bitboard,
         from: Square,
         to: Square,
-        checkers: Option<Bitboard>,
     ) -> (Option<File>, Option<Rank>) {
-        let threats = checkers.map(|checkers| Threats {
-            checkers,
+        let threats = Threats {
+            checkers: self.checkers(),
             pinned: self.pinned(),
-        });
+        };
         let (mut ambiguous, mut same_file, mut same_rank) = (false, false, false);
         for other in others {
             let m = Move::Normal {
@@ -658,11 +639,7 @@ impl Board {
                 to,
                 promotion: None,
             };
-            let legal = match threats {
-                Some(threats) => self.is_legal_with_threats(m, &threats),
-                None => self.is_legal(m),
-            };
-            if legal {
+            if self.is_legal_with_threats(m, &threats) {
                 ambiguous = true;
                 same_file |= other.file() == from.file();
                 same_rank |= other.rank() == from.rank();

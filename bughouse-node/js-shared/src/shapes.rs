@@ -158,16 +158,43 @@ pub fn snapshot(s: &core::game::Snapshot) -> Out {
     ])
 }
 
+/// What both builds keep of the last accepted action for `game.report`:
+/// the core's report, its move's SAN (the core's `san_of`, asked while the
+/// move is the game's last) and the state after it (the core's snapshot).
+#[derive(Copy, Clone, Debug)]
+pub struct Reported {
+    report: core::Report,
+    san: Option<core::san::SanPlus>,
+    state: core::game::Snapshot,
+}
+
+impl Reported {
+    /// What `game` says of `report`, the report of the action it accepted
+    /// last.
+    pub fn of(game: &core::Game, report: core::Report) -> Reported {
+        Reported {
+            report,
+            san: game.san_of(&report),
+            state: game.snapshot(),
+        }
+    }
+}
+
 /// What one accepted action did (the core's `Report`) and the state it left
 /// (the core's `Snapshot` taken after it): `{ action, logged, san, capture,
 /// state }`, `action` a log entry, `san` with `+`/`#` (R16) for a move,
 /// `capture` `{ piece, to }` the captured piece demoted (R6) and the seat
 /// whose pocket received it (R5), `state` the snapshot after it.
-pub fn report(r: &core::Report, state: &core::game::Snapshot) -> Out {
+pub fn report(reported: &Reported) -> Out {
+    let Reported {
+        report: r,
+        san,
+        state,
+    } = reported;
     Out::Object(vec![
         ("action", log_entry(&r.action)),
         ("logged", r.logged.into()),
-        ("san", r.san.map(|s| s.to_string()).into()),
+        ("san", san.map(|s| s.to_string()).into()),
         (
             "capture",
             r.capture.map_or(Out::Null, |c| {

@@ -4,7 +4,8 @@
 //! there. Every rule is the core's.
 
 use bughouse_core as core;
-use bughouse_js::{Out, shapes};
+use bughouse_js::Out;
+use bughouse_js::shapes::{self, Reported};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
@@ -19,7 +20,7 @@ pub struct Game {
     pub(crate) inner: Box<core::Game>,
     /// The core's report of the last accepted action and the state after
     /// it (`game.report`).
-    last: Option<(core::Report, core::game::Snapshot)>,
+    last: Option<Reported>,
 }
 
 impl Game {
@@ -35,7 +36,7 @@ impl Game {
         f: impl FnOnce(&mut core::Game) -> bughouse_js::Result<core::Report>,
     ) -> Result<core::Report> {
         let report = f(&mut self.inner).js()?;
-        self.last = Some((report, self.inner.snapshot()));
+        self.last = Some(Reported::of(&self.inner, report));
         Ok(report)
     }
 
@@ -268,12 +269,7 @@ impl Game {
     /// The core's report of the last accepted action, or `null`.
     #[wasm_bindgen(getter)]
     pub fn report(&self) -> JsValue {
-        convert::out(
-            &self
-                .last
-                .as_ref()
-                .map_or(Out::Null, |(r, s)| shapes::report(r, s)),
-        )
+        convert::out(&self.last.as_ref().map_or(Out::Null, shapes::report))
     }
 
     /// What a front end shows now (the core's `Snapshot`).

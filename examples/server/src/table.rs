@@ -219,7 +219,7 @@ impl TableGame {
             action: done,
             // A flag is logged at its own millisecond (F2).
             at_ms: if flag_fell { self.game.now_ms() } else { at_ms },
-            san: core.san.map(|san| san.to_string()),
+            san: self.game.san_of(&core).map(|san| san.to_string()),
             capture: core.capture.map(|c| (c.piece.role, c.to)),
             outcome: core.outcome(),
             log: LogChange {
