@@ -48,6 +48,13 @@ fn r5_r6_r16_a_capture_report_names_the_piece_the_receiver_and_the_check() {
     assert!(g.san_of(&r).unwrap().suffix.is_none());
     // The board of an earlier move is gone: its SAN is not rewritten.
     assert_eq!(g.san_of(&earlier), None);
+    // Nor once its move was taken back and another played in its place.
+    g.undo();
+    g.undo();
+    let other = g.play_text(AW, "f6", Some(5_000)).unwrap();
+    assert_eq!(g.moves_played(), 5);
+    assert_eq!(g.san_of(&earlier), None);
+    assert_eq!(g.san_of(&other).unwrap().to_string(), "f6");
     assert!(r.capture.is_none());
 }
 

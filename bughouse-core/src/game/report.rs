@@ -223,14 +223,22 @@ impl Game {
     /// assert_eq!(game.san_of(&report).unwrap().to_string(), "e4"); // still the last move
     /// game.play_text(Seat::A_BLACK, "e5", Some(900))?;
     /// assert_eq!(game.san_of(&report), None); // a later move was played
+    /// game.undo(); // e5 taken back: e4 is the last move again
+    /// assert_eq!(game.san_of(&report).unwrap().to_string(), "e4");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn san_of(&self, report: &Report) -> Option<SanPlus> {
-        match report.action.kind {
-            ActionKind::Move(m) if report.moves_played == self.moves_played => {
-                Some(SanPlus::from_move(&self.before_last_move, m))
-            }
-            _ => None,
-        }
+        let ActionKind::Move(m) = report.action.kind else {
+            return None;
+        };
+        // The last move is the report's: the count says no move came after
+        // it, the log's last move that none was taken back and replaced.
+        let last_move = self
+            .log
+            .iter()
+            .rev()
+            .find(|a| matches!(a.kind, ActionKind::Move(_)));
+        (report.moves_played == self.moves_played && last_move == Some(&report.action))
+            .then(|| SanPlus::from_move(&self.before_last_move, m))
     }
 }
