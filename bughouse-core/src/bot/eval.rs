@@ -213,13 +213,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
         } else {
             params.feed
         };
-        let mut danger = king_danger(board, color, &maps);
-        if params.flags & (1 << 13) != 0 {
-            danger = danger * 3 / 2;
-        }
-        if params.flags & (1 << 14) != 0 && color == us {
-            danger *= 2;
-        }
+        let danger = king_danger(board, color, &maps);
         let side = material(board, color, team) + placement(board, color) - danger;
         score += if color == Color::White { side } else { -side };
     }
