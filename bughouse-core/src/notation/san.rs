@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use arrayvec::{ArrayString, CapacityError};
 
-use crate::board::attacks::attacks;
+use crate::board::attacks::{attacks, empty_board_reach};
 use crate::board::movegen::{Threats, Visitor, expand_pawn_moves};
 use crate::board::pawns::promotion_fits;
 use crate::{
@@ -624,8 +624,10 @@ impl Board {
     ) -> (Option<File>, Option<Rank>) {
         let us = self.turn();
         let same_role = self.by_piece(role.of(us)) - Bitboard::from_square(from);
-        if same_role.is_empty() {
-            return (None, None); // The only one of its role: no attack lookup.
+        if (empty_board_reach(role, to) & same_role).is_empty() {
+            // No other piece of the role on a line or a knight's jump from
+            // `to`: the common case, one table read.
+            return (None, None);
         }
         let others = attacks(to, role.of(us), self.occupied()) & same_role;
         if others.is_empty() {
