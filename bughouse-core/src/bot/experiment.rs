@@ -25,6 +25,7 @@
 //! | 11 | captures that lose material ordered after the killers |
 //! | 12 | first quiescence ply: contact and knight checks by drop with SEE ≥ 0 |
 //! | 13, 14 | (free: king danger × 1.5 and × 2 for our own king, rejected) |
+//! | 16 | evaluation: king danger from attack units (safe drop checks by the roles in the enemy hand, ring squares only the king guards, zone attackers, no flight square, shelter; quadratic to a knee, capped) instead of the linear measure |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
