@@ -85,7 +85,7 @@ struct AttackMaps {
     pieces: [Bitboard; 2],
     /// Sum of [`ATTACKER_WEIGHT`] over `color`'s pieces on the board that
     /// attack a square next to the enemy king (only counted when asked:
-    /// the team weights do not need it).
+    /// only [`king_attack_units`] reads it).
     zone_attackers: [i32; 2],
 }
 
@@ -201,8 +201,18 @@ const SAFE_DROP_CHECK_UNITS: [i32; 5] = [4, 7, 4, 5, 8];
 /// Units of a king without a free square to step to while a safe drop check
 /// exists: the next check is often mate.
 const NO_FLIGHT_UNITS: i32 = 5;
+/// Units of a ring square the enemy attacks and only the king guards.
+const WEAK_RING_SQUARE_UNITS: i32 = 2;
+/// Units an own pawn next to the king takes off (it shelters the king).
+const SHELTER_PAWN_UNITS: i32 = 1;
+/// Pieces of one role in hand counted as attackers that could join: more
+/// than two knights or queens arriving at once add little.
+const MOST_JOINERS_PER_ROLE: i32 = 2;
 /// Attack units beyond which the danger grows linearly, not quadratically.
 const UNIT_KNEE: i32 = 20;
+/// Centipawns per unit² below the knee, in halves (1.5 cp: 20 units, the
+/// knee, cost 600 cp).
+const HALF_CP_PER_UNIT_SQUARED: i32 = 3;
 /// Most centipawns the king danger may cost: a full enemy pocket must not
 /// turn the bot passive (a rejected screen gave ~2000 cp; benches/README).
 const DANGER_CAP: i32 = 900;
@@ -245,6 +255,8 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
             if bughouse && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
                 squares &= zone;
             }
+            // A second check square for the role adds half its units: one
+            // guard no longer stops the check.
             if squares.nonempty() {
                 let base = SAFE_DROP_CHECK_UNITS[role.index()];
                 checks += base + if squares.more_than_one() { base / 2 } else { 0 };
@@ -252,7 +264,8 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
             // A piece in hand joins the attack wherever it lands safely
             // near the king.
             if (safe & (zone | knight_attacks(king))).nonempty() {
-                units += ATTACKER_WEIGHT[role.index()] * i32::from(pocket.count(role)).min(2);
+                let joiners = i32::from(pocket.count(role)).min(MOST_JOINERS_PER_ROLE);
+                units += ATTACKER_WEIGHT[role.index()] * joiners;
             }
         }
     }
@@ -271,12 +284,12 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
     }
     units += checks;
     // Ring squares the enemy attacks and only our king guards.
-    units += 2 * (zone & (enemy_control - defended)).count() as i32;
+    units += WEAK_RING_SQUARE_UNITS * (zone & (enemy_control - defended)).count() as i32;
     let flights = zone - ours - enemy_control;
     if checks > 0 && flights.is_empty() {
         units += NO_FLIGHT_UNITS;
     }
-    units -= (zone & ours & board.by_role(Role::Pawn)).count() as i32;
+    units -= SHELTER_PAWN_UNITS * (zone & ours & board.by_role(Role::Pawn)).count() as i32;
     units
 }
 
@@ -287,7 +300,7 @@ fn danger_from_units(units: i32) -> i32 {
     if units <= 0 {
         return 0;
     }
-    (units.min(UNIT_KNEE) * units * 3 / 2).min(DANGER_CAP)
+    (units.min(UNIT_KNEE) * units * HALF_CP_PER_UNIT_SQUARED / 2).min(DANGER_CAP)
 }
 
 /// Rank bonus of a pawn by its rank counted from its own side (0-based).
