@@ -8,7 +8,8 @@
 //!     VARIANT(b|c) NODES|-MS MATCHES SEED FLAGS_NEW [FLAGS_BASE]
 use bughouse_core::{
     Board, BoardStatus, Flavour, Game, GameSettings, Seats, Team, bot::Bot, bot::BotAction,
-    bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan, bot::experiment as ex,
+    bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
+    bot::experiment as ex,
 };
 use bughouse_testkit::Rng;
 use std::time::{Duration, Instant};
@@ -35,6 +36,17 @@ fn decide_with_budget(
         SearchControl::new()
     };
     f(&mut side.bot, &control)
+}
+
+/// With `BOT_TRACE` set, every decision (action, score, depth, nodes) on
+/// standard error: two builds that decide alike print the same trace.
+fn trace(decision: &Decision) {
+    if std::env::var_os("BOT_TRACE").is_some() {
+        eprintln!(
+            "{:?} {} {} {}",
+            decision.action, decision.score, decision.depth, decision.nodes
+        );
+    }
 }
 
 fn main() {
@@ -81,7 +93,9 @@ fn main() {
                 let side = &mut sides[usize::from(!new_to_move)];
                 let b = board;
                 let action = decide_with_budget(side, budget, |bot, c| {
-                    bot.decide_board(&b, c).unwrap().action
+                    let decision = bot.decide_board(&b, c).unwrap();
+                    trace(&decision);
+                    decision.action
                 });
                 let BotAction::Move(m) = action else {
                     unreachable!()
@@ -116,7 +130,9 @@ fn main() {
                 let side = &mut sides[usize::from(seat.team() != ours)];
                 let g = &game;
                 let action = decide_with_budget(side, budget, |bot, c| {
-                    bot.decide_with(g, seat, c).unwrap().action
+                    let decision = bot.decide_with(g, seat, c).unwrap();
+                    trace(&decision);
+                    decision.action
                 });
                 if let BotAction::Move(m) = action {
                     assert!(game.legal_moves(seat).contains(&m));

@@ -17,12 +17,21 @@
 //! - **King safety against drops.** Empty squares next to the king that no
 //!   defender covers, knight-check squares, open lines to the king and enemy
 //!   control of the king's zone, scaled up by what the enemy holds in hand:
-//!   in bughouse the attacker's reserves arrive by drop, not by moves.
+//!   in bughouse the attacker's reserves arrive by drop, not by moves
+//!   ([`king_danger`]). Screened behind the switch [`KING_ATTACK_UNITS`]:
+//!   the same danger as attack units ([`king_attack_units`]): the safe drop
+//!   checks the enemy's hand allows, role by role (in bughouse also a knight
+//!   or pawn the other board may still send), ring squares only the king
+//!   guards, enemy pieces aiming at the ring, pieces in hand that could
+//!   join, no square to step to; minus the pawns that shelter the king.
+//!   Units cost quadratically (one weakness is cheap, several together
+//!   lose) up to a knee, then linearly, capped so that a full enemy pocket
+//!   does not turn the bot passive.
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
 //!   home.
 
 use crate::board::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::{Bitboard, Board, Color, Role, Seat};
 
@@ -58,9 +67,14 @@ pub(crate) struct EvalParams {
     pub seed: u64,
     /// Noise amplitude in centipawns (0: none).
     pub noise: i32,
-    /// Experiment switches (see `experiment`).
+    /// Experiment switches (see `experiment`): the evaluation reads bits
+    /// 16–31 ([`KING_ATTACK_UNITS`]).
     pub flags: u32,
 }
+
+/// Experiment switch (bit 16 of [`EvalParams::flags`]): the king danger of
+/// the evaluation from [`king_attack_units`] instead of [`king_danger`].
+pub(crate) const KING_ATTACK_UNITS: u32 = 1 << 16;
 
 /// Squares attacked by each side, computed once per evaluation.
 struct AttackMaps {
@@ -69,13 +83,36 @@ struct AttackMaps {
     /// Everything `color` attacks without its king: the squares its pieces
     /// defend (a king alone cannot keep a dropped piece off its own zone).
     pieces: [Bitboard; 2],
+    /// Sum of [`ATTACKER_WEIGHT`] over `color`'s pieces on the board that
+    /// attack a square next to the enemy king (only counted when asked:
+    /// only [`king_attack_units`] reads it).
+    zone_attackers: [i32; 2],
 }
 
+/// Weight of a piece (by [`Role::index`], pawns and king none) that attacks
+/// the squares next to the enemy king, in king-attack units.
+const ATTACKER_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
 fn attack_maps(board: &Board) -> AttackMaps {
+    attack_maps_with(board, false)
+}
+
+/// [`attack_maps`], and with `count_zone_attackers` the weights of the
+/// pieces that hit the squares next to each king.
+fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
     let occupied = board.occupied();
     let mut all = [Bitboard::EMPTY; 2];
     let mut pieces = [Bitboard::EMPTY; 2];
+    let mut zone_attackers = [0; 2];
     for color in Color::ALL {
+        let enemy_zone = king_attacks(board.king_of(color.other()));
+        let mut weight = 0;
+        let mut hit = |attacks: Bitboard, role: Role| {
+            if count_zone_attackers && attacks.intersects(enemy_zone) {
+                weight += ATTACKER_WEIGHT[role.index()];
+            }
+            attacks
+        };
         let mut map = Bitboard::EMPTY;
         let ours = board.by_color(color);
         let pawns = ours & board.by_role(Role::Pawn);
@@ -86,19 +123,26 @@ fn attack_maps(board: &Board) -> AttackMaps {
             Color::Black => Bitboard((pawns - file_a).0 >> 9) | Bitboard((pawns - file_h).0 >> 7),
         };
         for sq in ours & board.by_role(Role::Knight) {
-            map |= knight_attacks(sq);
+            map |= hit(knight_attacks(sq), Role::Knight);
         }
-        let queens = board.by_role(Role::Queen);
-        for sq in ours & (board.by_role(Role::Bishop) | queens) {
-            map |= bishop_attacks(sq, occupied);
+        for sq in ours & board.by_role(Role::Bishop) {
+            map |= hit(bishop_attacks(sq, occupied), Role::Bishop);
         }
-        for sq in ours & (board.by_role(Role::Rook) | queens) {
-            map |= rook_attacks(sq, occupied);
+        for sq in ours & board.by_role(Role::Rook) {
+            map |= hit(rook_attacks(sq, occupied), Role::Rook);
         }
+        for sq in ours & board.by_role(Role::Queen) {
+            map |= hit(queen_attacks(sq, occupied), Role::Queen);
+        }
+        zone_attackers[color.index()] = weight;
         pieces[color.index()] = map;
         all[color.index()] = map | king_attacks(board.king_of(color));
     }
-    AttackMaps { all, pieces }
+    AttackMaps {
+        all,
+        pieces,
+        zone_attackers,
+    }
 }
 
 /// Total value of `color`'s pocket on this board, at hand values.
@@ -111,7 +155,9 @@ pub(crate) fn hand_value(board: &Board, color: Color) -> i32 {
 }
 
 /// How exposed `color`'s king is to drops and attacks: 0 for a sheltered
-/// king, a few hundred for one in real danger.
+/// king, a few hundred for one in real danger. The bot's measure; the
+/// switch [`KING_ATTACK_UNITS`] screens [`king_attack_units`] instead. The
+/// team weights read this one from the other board either way.
 fn king_danger(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
     let king = board.king_of(color);
     let enemy = color.other();
@@ -146,6 +192,115 @@ fn king_danger(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
     // 1× with an empty pocket to 3× with a full one.
     let reserves = hand_value(board, enemy).min(1600);
     raw * (16 + reserves / 50) / 16
+}
+
+/// King-attack units of a safe drop check by a piece of each role in the
+/// attacker's hand (by [`Role::index`]): a knight or pawn check cannot be
+/// blocked (R16) and a queen's covers the most squares.
+const SAFE_DROP_CHECK_UNITS: [i32; 5] = [4, 7, 4, 5, 8];
+/// Units of a king without a free square to step to while a safe drop check
+/// exists: the next check is often mate.
+const NO_FLIGHT_UNITS: i32 = 5;
+/// Units of a ring square the enemy attacks and only the king guards.
+const WEAK_RING_SQUARE_UNITS: i32 = 2;
+/// Units an own pawn next to the king takes off (it shelters the king).
+const SHELTER_PAWN_UNITS: i32 = 1;
+/// Pieces of one role in hand counted as attackers that could join: more
+/// than two knights or queens arriving at once add little.
+const MOST_JOINERS_PER_ROLE: i32 = 2;
+/// Attack units beyond which the danger grows linearly, not quadratically.
+const UNIT_KNEE: i32 = 20;
+/// Centipawns per unit² below the knee, in halves (1.5 cp: 20 units, the
+/// knee, cost 600 cp).
+const HALF_CP_PER_UNIT_SQUARED: i32 = 3;
+/// Most centipawns the king danger may cost: a full enemy pocket must not
+/// turn the bot passive (a rejected screen gave ~2000 cp; benches/README).
+const DANGER_CAP: i32 = 900;
+
+/// Squares a pawn may be dropped on (R10: not on rank 1 or 8).
+const PAWN_DROP_SQUARES: Bitboard = Bitboard(0x00ff_ffff_ffff_ff00);
+
+/// How exposed `color`'s king is to drops, as attack units:
+/// safe drop checks by the roles the enemy holds, ring squares only the king
+/// guards, enemy pieces aiming at the ring, pieces in hand that could join,
+/// no square to step to; minus the pawns that shelter it. A drop is safe
+/// when no defending piece covers its square and, next to the king, an
+/// attacker supports it (else the king takes it).
+fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
+    let king = board.king_of(color);
+    let enemy = color.other();
+    let empty = !board.occupied();
+    let ours = board.by_color(color);
+    let zone = king_attacks(king);
+    let defended = maps.pieces[color.index()];
+    let enemy_control = maps.all[enemy.index()];
+    let pocket = board.pocket(enemy);
+    let safe = (empty - defended) - (zone - enemy_control);
+    let bughouse = board.flavour() == crate::Flavour::Bughouse;
+
+    let mut units = maps.zone_attackers[enemy.index()];
+    let mut checks = 0;
+    if !pocket.is_empty() {
+        let check_squares = check_squares(board, color);
+        for role in Role::POCKET {
+            if !pocket.has(role) {
+                continue;
+            }
+            let mut squares = check_squares[role.index()] & safe;
+            if role == Role::Pawn {
+                squares &= PAWN_DROP_SQUARES;
+            }
+            // In bughouse a slider's check from afar can be blocked by a
+            // drop and is never mate (R16, R17): count contact checks only.
+            if bughouse && matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                squares &= zone;
+            }
+            // A second check square for the role adds half its units: one
+            // guard no longer stops the check.
+            if squares.nonempty() {
+                let base = SAFE_DROP_CHECK_UNITS[role.index()];
+                checks += base + if squares.more_than_one() { base / 2 } else { 0 };
+            }
+            // A piece in hand joins the attack wherever it lands safely
+            // near the king.
+            if (safe & (zone | knight_attacks(king))).nonempty() {
+                let joiners = i32::from(pocket.count(role)).min(MOST_JOINERS_PER_ROLE);
+                units += ATTACKER_WEIGHT[role.index()] * joiners;
+            }
+        }
+    }
+    // In bughouse a knight or pawn the enemy does not hold yet may come from
+    // the other board (R5); its safe check cannot be blocked (R16). Half
+    // the units of one in hand.
+    if bughouse {
+        for (role, squares) in [
+            (Role::Knight, knight_attacks(king)),
+            (Role::Pawn, pawn_attacks(color, king) & PAWN_DROP_SQUARES),
+        ] {
+            if !pocket.has(role) && (squares & safe).nonempty() {
+                checks += SAFE_DROP_CHECK_UNITS[role.index()] / 2;
+            }
+        }
+    }
+    units += checks;
+    // Ring squares the enemy attacks and only our king guards.
+    units += WEAK_RING_SQUARE_UNITS * (zone & (enemy_control - defended)).count() as i32;
+    let flights = zone - ours - enemy_control;
+    if checks > 0 && flights.is_empty() {
+        units += NO_FLIGHT_UNITS;
+    }
+    units -= SHELTER_PAWN_UNITS * (zone & ours & board.by_role(Role::Pawn)).count() as i32;
+    units
+}
+
+/// Centipawns of `units` of king attack: quadratic up to [`UNIT_KNEE`]
+/// (one weakness is cheap, several together are lost), linear beyond,
+/// capped at [`DANGER_CAP`].
+fn danger_from_units(units: i32) -> i32 {
+    if units <= 0 {
+        return 0;
+    }
+    (units.min(UNIT_KNEE) * units * HALF_CP_PER_UNIT_SQUARED / 2).min(DANGER_CAP)
 }
 
 /// Rank bonus of a pawn by its rank counted from its own side (0-based).
@@ -203,7 +358,8 @@ fn material(board: &Board, color: Color, team: i32) -> i32 {
 
 /// The static score of `board` for the side to move.
 pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
-    let maps = attack_maps(board);
+    let attack_units = params.flags & KING_ATTACK_UNITS != 0;
+    let maps = attack_maps_with(board, attack_units);
     let us = params.us;
     let mut score = 0;
     for color in Color::ALL {
@@ -213,13 +369,11 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
         } else {
             params.feed
         };
-        let mut danger = king_danger(board, color, &maps);
-        if params.flags & (1 << 13) != 0 {
-            danger = danger * 3 / 2;
-        }
-        if params.flags & (1 << 14) != 0 && color == us {
-            danger *= 2;
-        }
+        let danger = if attack_units {
+            danger_from_units(king_attack_units(board, color, &maps))
+        } else {
+            king_danger(board, color, &maps)
+        };
         let side = material(board, color, team) + placement(board, color) - danger;
         score += if color == Color::White { side } else { -side };
     }
@@ -286,7 +440,7 @@ pub(crate) fn check_squares(board: &Board, color: Color) -> [Bitboard; 6] {
     let bishop = bishop_attacks(king, occupied);
     let rook = rook_attacks(king, occupied);
     [
-        crate::board::attacks::pawn_attacks(color, king),
+        pawn_attacks(color, king),
         knight_attacks(king),
         bishop,
         rook,
@@ -332,6 +486,25 @@ mod tests {
     }
 
     #[test]
+    fn the_attack_units_switch_keeps_the_evaluation_symmetric() {
+        let switched = EvalParams {
+            flags: KING_ATTACK_UNITS,
+            ..params(Color::White)
+        };
+        assert_eq!(evaluate(&Board::new(), &switched), TEMPO);
+        let white: Board =
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] w KQkq - 0 1"
+                .parse()
+                .unwrap();
+        let black: Board =
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] b KQkq - 0 1"
+                .parse()
+                .unwrap();
+        assert_eq!(evaluate(&white, &switched), TEMPO);
+        assert_eq!(evaluate(&black, &switched), TEMPO);
+    }
+
+    #[test]
     fn a_piece_in_hand_beats_the_same_piece_on_the_board_and_reserves_threaten() {
         let in_hand: Board = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[N] w - - 0 1"
             .parse()
@@ -351,6 +524,80 @@ mod tests {
         let armed: Board = "4k3/8/8/8/8/8/8/4K3[qrn] w - - 0 1".parse().unwrap();
         let maps = attack_maps(&armed);
         assert!(king_danger(&armed, Color::White, &maps) > 2 * calm);
+    }
+
+    fn units(fen: &str, flavour: crate::Flavour, color: Color) -> i32 {
+        let board: Board = fen.parse().unwrap();
+        let board = board.with_flavour(flavour);
+        let maps = attack_maps_with(&board, true);
+        king_attack_units(&board, color, &maps)
+    }
+
+    const ZH: crate::Flavour = crate::Flavour::Crazyhouse;
+    const BH: crate::Flavour = crate::Flavour::Bughouse;
+
+    #[test]
+    fn r16_a_knight_in_hand_with_a_safe_check_square_adds_attack_units() {
+        // e2 is a knight-check square no white piece covers: the check
+        // cannot be blocked (R16) nor the knight taken.
+        let with = units("6k1/8/8/8/8/8/5PPP/6K1[n] w - - 0 1", ZH, Color::White);
+        let without = units("6k1/8/8/8/8/8/5PPP/6K1[] w - - 0 1", ZH, Color::White);
+        let knight = SAFE_DROP_CHECK_UNITS[Role::Knight.index()];
+        assert!(with >= without + knight, "{with} against {without}");
+        // f3 and h3 are guarded by the g2 pawn: with g2 and e2 covered, no
+        // safe knight check is left.
+        let covered = units("6k1/8/8/8/8/8/4BPPP/6K1[n] w - - 0 1", ZH, Color::White);
+        let covered_without = units("6k1/8/8/8/8/8/4BPPP/6K1[] w - - 0 1", ZH, Color::White);
+        assert!(covered < covered_without + knight);
+    }
+
+    #[test]
+    fn r12_a_pawn_drop_check_next_to_the_king_counts_only_when_supported() {
+        // Unsupported, the king takes the dropped pawn on d2 or f2.
+        let alone = units("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1", ZH, Color::White);
+        let alone_without = units("4k3/8/8/8/8/8/8/4K3[] w - - 0 1", ZH, Color::White);
+        assert_eq!(alone, alone_without);
+        // The bishop on b4 supports d2: now the pawn drop is a safe check.
+        let supported = units("4k3/8/8/8/1b6/8/8/4K3[p] w - - 0 1", ZH, Color::White);
+        let supported_without = units("4k3/8/8/8/1b6/8/8/4K3[] w - - 0 1", ZH, Color::White);
+        assert_eq!(
+            supported,
+            supported_without + SAFE_DROP_CHECK_UNITS[Role::Pawn.index()]
+        );
+    }
+
+    #[test]
+    fn r10_no_pawn_drop_check_from_the_last_rank() {
+        // Black pawns would check the king on g7 from f8 or h8, where no
+        // pawn may be dropped.
+        let with = units("8/6K1/8/8/8/8/8/k7[p] w - - 0 1", ZH, Color::White);
+        let without = units("8/6K1/8/8/8/8/8/k7[] w - - 0 1", ZH, Color::White);
+        assert_eq!(with, without);
+    }
+
+    #[test]
+    fn r5_in_bughouse_a_knight_may_still_come_from_the_other_board() {
+        // Nothing in Black's hand: in crazyhouse the e2 hole is no threat,
+        // in bughouse the partner's captures may bring a knight for it.
+        let bughouse = units("6k1/8/8/8/8/8/5PPP/6K1[] w - - 0 1", BH, Color::White);
+        let crazyhouse = units("6k1/8/8/8/8/8/5PPP/6K1[] w - - 0 1", ZH, Color::White);
+        assert_eq!(
+            bughouse,
+            crazyhouse + SAFE_DROP_CHECK_UNITS[Role::Knight.index()] / 2
+        );
+    }
+
+    #[test]
+    fn king_danger_grows_faster_than_its_units_and_is_capped() {
+        assert_eq!(danger_from_units(-5), 0);
+        assert!(danger_from_units(10) > 2 * danger_from_units(5));
+        let full: Board = "4k3/8/8/8/8/8/8/4K3[qqrrbbnnpppp] w - - 0 1"
+            .parse()
+            .unwrap();
+        let maps = attack_maps_with(&full, true);
+        let units = king_attack_units(&full, Color::White, &maps);
+        assert!(units > UNIT_KNEE);
+        assert_eq!(danger_from_units(units), DANGER_CAP);
     }
 
     #[test]

@@ -24,8 +24,8 @@
 //! | 10 | quiet moves searched before a cut-off lose history (depth²) |
 //! | 11 | captures that lose material ordered after the killers |
 //! | 12 | first quiescence ply: contact and knight checks by drop with SEE ≥ 0 |
-//! | 13 | king danger × 1.5 (both kings) |
-//! | 14 | king danger × 2 for the searching side's own king |
+//! | 13, 14 | (free: king danger × 1.5 and × 2 for our own king, rejected) |
+//! | 16 | evaluation: king danger from attack units (safe drop checks by the roles in the enemy hand, ring squares only the king guards, zone attackers, no flight square, shelter; quadratic to a knee, capped) instead of the linear measure |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
