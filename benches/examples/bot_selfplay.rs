@@ -6,9 +6,15 @@
 //!
 //! cargo run --release -p bughouse-benches --example bot_selfplay -- \
 //!     VARIANT(b|c) NODES|-MS MATCHES SEED FLAGS_NEW [FLAGS_BASE]
+//!
+//! Besides the score it prints a "decision trace", a hash of the nodes,
+//! score and depth of every decision: at a node budget, two builds whose
+//! search decides alike print the same trace (how a refactoring of the
+//! search is shown to change nothing).
 use bughouse_core::{
     Board, BoardStatus, Flavour, Game, GameSettings, Seats, Team, bot::Bot, bot::BotAction,
-    bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan, bot::experiment as ex,
+    bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
+    bot::experiment as ex,
 };
 use bughouse_testkit::Rng;
 use std::time::{Duration, Instant};
@@ -18,11 +24,21 @@ struct Side {
     flags: u32,
 }
 
+/// FNV-1a over the nodes, score and depth of every decision: two builds
+/// whose search decides alike print the same trace.
+fn trace(hash: &mut u64, d: &Decision) {
+    for v in [d.nodes, d.score as u64, u64::from(d.depth)] {
+        for b in v.to_le_bytes() {
+            *hash = (*hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
+
 fn decide_with_budget(
     side: &mut Side,
     budget: i64,
-    f: impl FnOnce(&mut Bot<Vec<TableEntry>>, &SearchControl<'_>) -> BotAction,
-) -> BotAction {
+    f: impl FnOnce(&mut Bot<Vec<TableEntry>>, &SearchControl<'_>) -> Decision,
+) -> Decision {
     ex::set_flags(side.flags);
     let start = Instant::now();
     let clock = move || start.elapsed();
@@ -58,6 +74,7 @@ fn main() {
     let (mut w, mut d, mut l) = (0, 0, 0);
     let mut scores = Vec::new();
     let started = Instant::now();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for index in 0..matches {
         let new_first = index % 2 == 0;
         let mut rng = Rng::new((seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
@@ -80,9 +97,10 @@ fn main() {
                 let new_to_move = board.turn().is_white() == new_first;
                 let side = &mut sides[usize::from(!new_to_move)];
                 let b = board;
-                let action = decide_with_budget(side, budget, |bot, c| {
-                    bot.decide_board(&b, c).unwrap().action
-                });
+                let decision =
+                    decide_with_budget(side, budget, |bot, c| bot.decide_board(&b, c).unwrap());
+                trace(&mut hash, &decision);
+                let action = decision.action;
                 let BotAction::Move(m) = action else {
                     unreachable!()
                 };
@@ -115,9 +133,10 @@ fn main() {
                 n += 1;
                 let side = &mut sides[usize::from(seat.team() != ours)];
                 let g = &game;
-                let action = decide_with_budget(side, budget, |bot, c| {
-                    bot.decide_with(g, seat, c).unwrap().action
-                });
+                let decision =
+                    decide_with_budget(side, budget, |bot, c| bot.decide_with(g, seat, c).unwrap());
+                trace(&mut hash, &decision);
+                let action = decision.action;
                 if let BotAction::Move(m) = action {
                     assert!(game.legal_moves(seat).contains(&m));
                 }
@@ -152,4 +171,5 @@ fn main() {
         elo(mean - half),
         elo(mean + half)
     );
+    println!("decision trace {hash:016x}");
 }

@@ -10,20 +10,12 @@
 //! atomic load), so a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
+//! Bits 0–12 are the search's, 16–31 the evaluation's; the switches
+//! screened so far and rejected were removed from the code again (their
+//! results stay in benches/README.md).
+//!
 //! | bit | change |
 //! |---:|---|
-//! | 0 | (free: the bot now extends only checks with SEE ≥ 0, which this switch screened) |
-//! | 1 | logarithmic late-move reductions (about 0.6 · ln d · ln i + 0.5; one less at PV nodes) |
-//! | 2 | aspiration windows at the root from depth 4 (±40 cp, doubled on failure) |
-//! | 3 | quiescence takes the table's cut-offs (null window only) |
-//! | 4 | quiescence skips captures that lose material (SEE < 0) |
-//! | 5 | a late quiet move that loses material (SEE < 0) is reduced one more ply |
-//! | 6 | at depth ≤ 3, non-PV: such moves are skipped |
-//! | 7 | null move reduced by 3 + d/3 + min((eval − beta)/200, 3) |
-//! | 9 | reductions one less for quiet moves with positive history, one more for negative |
-//! | 10 | quiet moves searched before a cut-off lose history (depth²) |
-//! | 11 | captures that lose material ordered after the killers |
-//! | 12 | first quiescence ply: contact and knight checks by drop with SEE ≥ 0 |
 //! | 13 | king danger × 1.5 (both kings) |
 //! | 14 | king danger × 2 for the searching side's own king |
 

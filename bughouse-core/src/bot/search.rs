@@ -22,7 +22,6 @@ use super::experiment::{self as ex, count};
 use super::see::see;
 use super::tt::{Bound, Table};
 use crate::attacks::pawn_attacks_of_set;
-use crate::board::attacks::{king_attacks, knight_attacks};
 use crate::board::movegen::{Visitor, expand_pawn_moves};
 use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
 
@@ -47,10 +46,6 @@ const WAITING: i32 = 120;
 /// en passant takes the place of a diagonal). With at most 31 pieces (R7:
 /// 30 and the king) that is at most 31 × 8 = 248.
 const MAX_CAPTURES: usize = 256;
-
-/// The most checking drops quiescence adds (experiment 12): five roles on
-/// at most 16 squares each (8 next to the king, 8 knight squares).
-const DROP_CHECKS_MAX: usize = 80;
 
 /// The capacity of the shared move stack: twelve worst-case move lists
 /// ([`MAX_LEGAL_MOVES`]), 96 KiB. A node needs room for its worst case
@@ -319,17 +314,6 @@ impl MoveOrder {
         }
     }
 
-    /// Experiment 10: a quiet move searched before the one that cut off
-    /// loses history.
-    fn punish(&mut self, board: &Board, m: Move, kind: MoveKind, depth: i32) {
-        let h = &mut self.history[board.turn().index()][history_index(m, kind)][m.to().index()];
-        *h = (*h - depth * depth).max(-HISTORY_MAX);
-    }
-
-    fn history_of(&self, board: &Board, m: Move, kind: MoveKind) -> i32 {
-        self.history[board.turn().index()][history_index(m, kind)][m.to().index()]
-    }
-
     fn is_killer(&self, m: Move, ply: usize) -> bool {
         self.killers[ply].contains(&Some(m))
     }
@@ -357,25 +341,6 @@ fn late_move_reduction(depth: i32, index: usize, quiet: bool, tactical: bool) ->
     } else {
         1 + i32::from(index >= 10) + i32::from(index >= 30 && depth >= 6)
     }
-}
-
-/// log2 in eighths, for x >= 1.
-fn log2_eighths(x: u32) -> i32 {
-    let x = x.max(1);
-    let top = 31 - x.leading_zeros() as i32;
-    let mantissa = if top >= 3 {
-        (x >> (top - 3)) & 7
-    } else {
-        (x << (3 - top)) & 7
-    };
-    top * 8 + mantissa as i32
-}
-
-/// Experiment: the logarithmic reduction (about 0.6 ln d ln i + 0.5).
-fn log_reduction(depth: i32, index: usize, pv: bool) -> i32 {
-    let r = (log2_eighths(depth as u32) * log2_eighths(index as u32) + 111) / 222;
-    let r = if pv { r - 1 } else { r };
-    r.clamp(1, (depth - 2).max(1))
 }
 
 /// The best move of a root iteration and its score.
@@ -446,7 +411,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Whether experiment switch `bit` is on (bits 0–12 are the search's).
     #[inline]
+    #[allow(dead_code)] // between screenings no switch is read
     fn on(&self, bit: u32) -> bool {
         self.flags & (1 << bit) != 0
     }
@@ -540,15 +507,9 @@ impl<'a> Searcher<'a> {
     /// One iteration at the root, over the given legal moves (kept sorted
     /// by the previous iteration: best first). If the budget runs out
     /// before it finishes, what it proved so far.
-    pub fn root(
-        &mut self,
-        board: &Board,
-        depth: i32,
-        moves: &mut FullList,
-        window: (i32, i32),
-    ) -> Iteration {
+    pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
         self.extension_limit = (2 * depth as usize + EXTENSION_SLACK).min(MAX_PLY - 4);
-        let (mut alpha, beta) = window;
+        let (mut alpha, beta) = (-INFINITE, INFINITE);
         let mut best: Option<RootResult> = None;
         let in_check = board.is_check();
         for i in 0..moves.len() {
@@ -557,10 +518,7 @@ impl<'a> Searcher<'a> {
             child.play_unchecked(m);
             let quiet = MoveKind::of(board, m).is_quiet();
             let gives_check = child.is_check();
-            let mut reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
-            if reduction > 0 && self.on(1) {
-                reduction = log_reduction(depth, i, true);
-            }
+            let reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, 1);
             let score = self.search_move(&child, new_depth, 1, alpha, beta, i, reduction);
             if self.stopped {
@@ -575,22 +533,6 @@ impl<'a> Searcher<'a> {
                 best = Some(RootResult { mv: m, score });
                 alpha = alpha.max(score);
             }
-            if score >= beta {
-                // Fail high (aspiration): this move first next time; the
-                // caller widens the window and searches again.
-                moves[..=i].rotate_right(1);
-                return Iteration {
-                    best,
-                    complete: true,
-                };
-            }
-        }
-        if best.is_some_and(|b| b.score <= window.0) {
-            // Fail low (aspiration): nothing proved; keep the order.
-            return Iteration {
-                best,
-                complete: true,
-            };
         }
         // Best first for the next iteration; the sort is stable, so equal
         // scores keep the order of the previous iteration.
@@ -615,8 +557,7 @@ impl<'a> Searcher<'a> {
     fn search(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         let in_check = board.is_check();
         if (depth <= 0 && !in_check) || MOVE_STACK - self.stack.len() < MAX_LEGAL_MOVES {
-            let checks = depth == 0 && self.on(12);
-            return self.quiesce(board, ply, alpha, beta, checks);
+            return self.quiesce(board, ply, alpha, beta);
         }
         if self.count_node() {
             return 0;
@@ -692,11 +633,7 @@ impl<'a> Searcher<'a> {
         if depth >= NULL_MOVE_DEPTH && static_eval >= beta && has_pieces(board, board.turn()) {
             let passed = board.null_move()?;
             count(ex::NULL_TRIES, 1);
-            let r = if self.on(7) {
-                3 + depth / 3 + ((static_eval - beta) / 200).min(3)
-            } else {
-                NULL_MOVE_BASE + depth / 4
-            };
+            let r = NULL_MOVE_BASE + depth / 4;
             let s = -self.search(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1);
             if !self.stopped && s >= beta {
                 count(ex::NULL_CUTS, 1);
@@ -726,7 +663,6 @@ impl<'a> Searcher<'a> {
             in_check,
             futile,
         } = node;
-        let pv_node = beta - alpha > 1;
         let start = self.stack.len();
         // The table's move is played only if legal here (the entry may
         // belong to another position sharing the key).
@@ -750,17 +686,6 @@ impl<'a> Searcher<'a> {
                     }
                     self.order
                         .score(board, &mut self.stack[start..], tt_move, ply);
-                    if self.on(11) {
-                        // Losing captures after the killers.
-                        for sm in self.stack[start..].iter_mut() {
-                            if sm.score >= CAPTURE_ORDER
-                                && sm.score < TT_ORDER
-                                && see(board, sm.mv) < 0
-                            {
-                                sm.score = sm.score - CAPTURE_ORDER + KILLER_ORDER[1] - 100_000;
-                            }
-                        }
-                    }
                 }
                 if next >= self.stack.len() {
                     break;
@@ -788,26 +713,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let tactical = in_check || gives_check || self.order.is_killer(m, ply);
-            let mut reduction = late_move_reduction(depth, i, quiet, tactical);
-            if reduction > 0 && self.on(1) {
-                reduction = log_reduction(depth, i, pv_node);
-            }
-            if self.on(9) && reduction > 0 {
-                let h = self.order.history_of(board, m, kind);
-                if h > 0 {
-                    reduction -= 1;
-                } else if h < 0 {
-                    reduction = (reduction + 1).min(depth - 1);
-                }
-            }
-            if (self.on(5) || self.on(6)) && i > 0 && quiet && !tactical && see(board, m) < 0 {
-                if self.on(6) && !pv_node && depth <= 3 {
-                    continue;
-                }
-                if self.on(5) && depth >= 2 {
-                    reduction = (reduction + 1).min(depth - 1);
-                }
-            }
+            let reduction = late_move_reduction(depth, i, quiet, tactical);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
             let score = self.search_move(&child, new_depth, ply + 1, alpha, beta, i, reduction);
             i += 1;
@@ -826,15 +732,6 @@ impl<'a> Searcher<'a> {
                         count(ex::MOVES_AT_CUT, i as u64);
                         if quiet {
                             self.order.reward(board, m, kind, depth, ply);
-                            if self.on(10) && generated {
-                                for j in start..next.saturating_sub(1) {
-                                    let other = self.stack[j].mv;
-                                    let k = MoveKind::of(board, other);
-                                    if other != m && k.is_quiet() {
-                                        self.order.punish(board, other, k, depth);
-                                    }
-                                }
-                            }
                         }
                         break;
                     }
@@ -857,29 +754,17 @@ impl<'a> Searcher<'a> {
     /// quiet, standing pat on the static score. A side in check is handed
     /// back to [`Self::search`], which tries every evasion, so mates by
     /// capture are seen.
-    fn quiesce(&mut self, board: &Board, ply: usize, alpha: i32, beta: i32, checks: bool) -> i32 {
+    fn quiesce(&mut self, board: &Board, ply: usize, alpha: i32, beta: i32) -> i32 {
         if self.count_node() {
             return 0;
         }
         count(ex::QNODES, 1);
-        if self.on(3) && beta - alpha == 1 {
-            if let Some(e) = self.tt.probe(self.key(board)) {
-                let s = from_tt(e.score, ply);
-                if e.bound().settles(s, alpha, beta) {
-                    return s;
-                }
-            }
-        }
         let stand = self.eval(board);
-        if ply >= MAX_PLY - 1
-            || stand >= beta
-            || MOVE_STACK - self.stack.len()
-                < MAX_CAPTURES + if checks { DROP_CHECKS_MAX } else { 0 }
-        {
+        if ply >= MAX_PLY - 1 || stand >= beta || MOVE_STACK - self.stack.len() < MAX_CAPTURES {
             return stand;
         }
         let start = self.stack.len();
-        let score = self.quiesce_captures(board, ply, stand.max(alpha), beta, stand, checks);
+        let score = self.quiesce_captures(board, ply, stand.max(alpha), beta, stand);
         self.stack.truncate(start);
         score
     }
@@ -892,49 +777,23 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         beta: i32,
         stand: i32,
-        checks: bool,
     ) -> i32 {
         let start = self.stack.len();
         board.visit_legal(&mut Collect::new(board, self.stack, true));
         self.order.score(board, &mut self.stack[start..], None, ply);
-        if checks {
-            // Experiment 12: contact and knight checks by drop that do not
-            // lose the dropped piece, after the captures.
-            let them = board.turn().other();
-            let their_king = board.king_of(them);
-            let near = king_attacks(their_king) | knight_attacks(their_king);
-            let squares = check_squares(board, them);
-            let empty = !board.occupied();
-            let pocket = *board.pocket(board.turn());
-            for role in Role::POCKET {
-                if !pocket.has(role) {
-                    continue;
-                }
-                for to in squares[role.index()] & near & empty {
-                    let m = Move::Drop { role, to };
-                    if board.is_legal(m) && see(board, m) >= 0 {
-                        let _ = self.stack.try_push(ScoredMove { mv: m, score: -1 });
-                    }
-                }
-            }
-        }
         let mut best = stand;
         for i in start..self.stack.len() {
             pick(&mut self.stack[..], i);
             let m = self.stack[i].mv;
             let kind = MoveKind::of(board, m);
-            // A checking drop (experiment 12) is never pruned here.
-            let futile = !kind.promotion && stand + kind.victim * 3 / 2 + DELTA_MARGIN <= alpha;
-            let losing = self.on(4) && !kind.promotion && see(board, m) < 0;
-            if !m.is_drop() && (futile || losing) {
+            if !kind.promotion && stand + kind.victim * 3 / 2 + DELTA_MARGIN <= alpha {
                 continue;
             }
             let mut child = *board;
             child.play_unchecked(m);
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
-            let child_depth = if self.on(12) { -1 } else { 0 }
-                + self.extension(board, m, child.is_check(), ply + 1);
+            let child_depth = self.extension(board, m, child.is_check(), ply + 1);
             let score = -self.search(&child, child_depth, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
