@@ -21,8 +21,8 @@ fn main() {
     let ms = args.first().copied().unwrap_or(20);
     let tt_log = args.get(1).copied().unwrap_or(16);
     let positions = args.get(2).copied().unwrap_or(40) as usize;
-    ex::set_flags(args.get(3).copied().unwrap_or(0) as u32);
-    // Positions: bughouse self-play at 3 000 nodes, every 6th action from 8 on.
+    // Positions (by the plain bot, so that every switch is probed on the
+    // same ones): bughouse self-play at 3 000 nodes, every 6th action from 8 on.
     let mut games = Vec::new();
     let mut rng = Rng::new(99);
     let mut generator =
@@ -48,6 +48,7 @@ fn main() {
             a.apply(&mut game, seat, None).unwrap();
         }
     }
+    ex::set_flags(args.get(3).copied().unwrap_or(0) as u32);
     let mut fairy = Command::new("/usr/games/fairy-stockfish")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -75,6 +75,8 @@ fn main() {
     let mut scores = Vec::new();
     let started = Instant::now();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    // Depth summed and decisions counted, per side (new, base).
+    let mut depths = [(0u64, 0u64); 2];
     for index in 0..matches {
         let new_first = index % 2 == 0;
         let mut rng = Rng::new((seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
@@ -100,6 +102,8 @@ fn main() {
                 let decision =
                     decide_with_budget(side, budget, |bot, c| bot.decide_board(&b, c).unwrap());
                 trace(&mut hash, &decision);
+                let d = &mut depths[usize::from(!new_to_move)];
+                *d = (d.0 + u64::from(decision.depth), d.1 + 1);
                 let action = decision.action;
                 let BotAction::Move(m) = action else {
                     unreachable!()
@@ -136,6 +140,8 @@ fn main() {
                 let decision =
                     decide_with_budget(side, budget, |bot, c| bot.decide_with(g, seat, c).unwrap());
                 trace(&mut hash, &decision);
+                let d = &mut depths[usize::from(seat.team() != ours)];
+                *d = (d.0 + u64::from(decision.depth), d.1 + 1);
                 let action = decision.action;
                 if let BotAction::Move(m) = action {
                     assert!(game.legal_moves(seat).contains(&m));
@@ -171,5 +177,10 @@ fn main() {
         elo(mean - half),
         elo(mean + half)
     );
-    println!("decision trace {hash:016x}");
+    let mean_depth = |(sum, n): (u64, u64)| sum as f64 / n.max(1) as f64;
+    println!(
+        "depth new {:.2} base {:.2}; decision trace {hash:016x}",
+        mean_depth(depths[0]),
+        mean_depth(depths[1])
+    );
 }

@@ -16,6 +16,14 @@
 //!
 //! | bit | change |
 //! |---:|---|
+//! | 0 | reverse futility (static null move) up to depth 6, not 2 (same margin, 220 cp per ply) |
+//! | 1 | futility pruning of quiet moves up to depth 3 at non-PV nodes, margin 180 + 140 per ply beyond the first |
+//! | 2 | reverse futility margin 80 cp smaller when the static score improved on two plies ago |
+//! | 3 | internal iterative reduction: one ply less from depth 4 when the table has no move |
+//! | 4 | late-move pruning at depth ≤ 3, non-PV: quiet moves without check and without history after 8 + 4·depth² moves |
+//! | 5 | razoring at depth ≤ 2: a static score 350 cp per ply below beta is settled by quiescence when that stays below beta too |
+//! | 6 | late-move reductions one ply more at non-PV nodes whose static score is not improving |
+//! | 7 | check extensions stop beyond root depth + 2 plies (not 2 × depth + 4) |
 //! | 13 | king danger × 1.5 (both kings) |
 //! | 14 | king danger × 2 for the searching side's own king |
 

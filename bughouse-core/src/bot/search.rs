@@ -62,6 +62,24 @@ pub(crate) const MOVE_STACK: usize = 12 * MAX_LEGAL_MOVES;
 /// above beta is taken as a cut-off.
 const REVERSE_FUTILITY_DEPTH: i32 = 2;
 const REVERSE_FUTILITY_MARGIN: i32 = 220;
+/// Experiment 0: reverse futility up to this depth.
+const REVERSE_FUTILITY_DEPTH_WIDE: i32 = 6;
+/// Experiment 2: the margin this much smaller when improving.
+const REVERSE_FUTILITY_IMPROVING: i32 = 80;
+/// Experiment 1: futility up to this depth (non-PV beyond depth 1), the
+/// margin growing by this much per ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN_PER_PLY: i32 = 140;
+/// Experiment 3: internal iterative reduction from this depth.
+const IIR_DEPTH: i32 = 4;
+/// Experiment 4: late-move pruning at depth ≤ this, after
+/// `LMP_BASE + LMP_PER_DEPTH2 × depth²` moves.
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 8;
+const LMP_PER_DEPTH2: i32 = 4;
+/// Experiment 5: razoring at depth ≤ this, this far below beta per ply.
+const RAZOR_DEPTH: i32 = 2;
+const RAZOR_MARGIN: i32 = 350;
 /// Null move: tried from this depth, reduced by `NULL_MOVE_BASE + depth / 4`.
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_BASE: i32 = 2;
@@ -258,10 +276,9 @@ impl MoveOrder {
     fn score(&self, board: &Board, list: &mut [ScoredMove], tt_move: Option<Move>, ply: usize) {
         let us = board.turn();
         let them = us.other();
-        let checks = check_squares(board, them);
-        let pawn_guarded =
-            pawn_attacks_of_set(them, board.by_color(them) & board.by_role(Role::Pawn));
-        let discoverers = board.slider_blockers(them) & board.by_color(us);
+        // What only quiet moves need, found at the first one (quiescence
+        // lists have none).
+        let mut quiet_info: Option<([Bitboard; 6], Bitboard, Bitboard)> = None;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for sm in list.iter_mut() {
             let m = sm.mv;
@@ -283,6 +300,13 @@ impl MoveOrder {
             } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
                 KILLER_ORDER[k]
             } else {
+                let (checks, pawn_guarded, discoverers) = *quiet_info.get_or_insert_with(|| {
+                    (
+                        check_squares(board, them),
+                        pawn_attacks_of_set(them, board.by_color(them) & board.by_role(Role::Pawn)),
+                        board.slider_blockers(them) & board.by_color(us),
+                    )
+                });
                 let mut s = self.history[us.index()][history_index(m, kind)][m.to().index()];
                 if checks[kind.role.index()].contains(m.to())
                     || m.from().is_some_and(|from| discoverers.contains(from))
@@ -379,6 +403,9 @@ pub(crate) struct Searcher<'a> {
     /// Borrowed, not owned: the searcher is moved around when it is built,
     /// and a 96 KiB member would be copied with it (in unoptimised builds).
     stack: &'a mut MoveStack,
+    /// The static score of each full-width node on the current path, by
+    /// ply (−infinite in check), for "improving".
+    evals: [i32; MAX_PLY],
     /// Experiment switches (see `experiment`), read once per search.
     pub flags: u32,
 }
@@ -407,6 +434,7 @@ impl<'a> Searcher<'a> {
                 history: [[[0; 64]; 11]; 2],
             },
             stack,
+            evals: [-INFINITE; MAX_PLY],
             flags: ex::flags(),
         }
     }
@@ -508,7 +536,12 @@ impl<'a> Searcher<'a> {
     /// by the previous iteration: best first). If the budget runs out
     /// before it finishes, what it proved so far.
     pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
-        self.extension_limit = (2 * depth as usize + EXTENSION_SLACK).min(MAX_PLY - 4);
+        self.extension_limit = if self.on(7) {
+            depth as usize + 2
+        } else {
+            2 * depth as usize + EXTENSION_SLACK
+        }
+        .min(MAX_PLY - 4);
         let (mut alpha, beta) = (-INFINITE, INFINITE);
         let mut best: Option<RootResult> = None;
         let in_check = board.is_check();
@@ -592,8 +625,11 @@ impl<'a> Searcher<'a> {
         } else {
             self.eval(board)
         };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago (or no score to compare with).
+        let improving = ply < 2 || static_eval > self.evals[ply - 2];
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if let Some(s) = self.prune(board, static_eval, depth, ply, beta) {
+            if let Some(s) = self.prune(board, static_eval, depth, ply, beta, improving) {
                 return s;
             }
             if self.stopped {
@@ -603,12 +639,26 @@ impl<'a> Searcher<'a> {
 
         let start = self.stack.len();
         let tt_move = entry.and_then(|e| e.mv);
+        let depth = if self.on(3) && depth >= IIR_DEPTH && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+        let futile = if self.on(1) {
+            depth <= FUTILITY_DEPTH
+                && (depth == 1 || !pv_node)
+                && !in_check
+                && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * (depth - 1) <= alpha
+        } else {
+            depth == 1 && !in_check && static_eval + FUTILITY_MARGIN <= alpha
+        };
         let node = Node {
             key,
             depth,
             ply,
             in_check,
-            futile: depth == 1 && !in_check && static_eval + FUTILITY_MARGIN <= alpha,
+            futile,
+            improving,
         };
         let score = self.search_moves(board, node, tt_move, alpha, beta);
         self.stack.truncate(start);
@@ -625,10 +675,32 @@ impl<'a> Searcher<'a> {
         depth: i32,
         ply: usize,
         beta: i32,
+        improving: bool,
     ) -> Option<i32> {
-        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
-        {
+        let rfp_depth = if self.on(0) {
+            REVERSE_FUTILITY_DEPTH_WIDE
+        } else {
+            REVERSE_FUTILITY_DEPTH
+        };
+        let rfp_margin = REVERSE_FUTILITY_MARGIN * depth
+            - if self.on(2) && improving {
+                REVERSE_FUTILITY_IMPROVING
+            } else {
+                0
+            };
+        if depth <= rfp_depth && static_eval - rfp_margin >= beta {
             return Some(static_eval);
+        }
+        if self.on(5) && depth <= RAZOR_DEPTH && static_eval + RAZOR_MARGIN * depth < beta {
+            // Razoring: far below; if even the captures do not reach beta,
+            // believe it.
+            let q = self.quiesce(board, ply, beta - 1, beta);
+            if self.stopped {
+                return Some(0);
+            }
+            if q < beta {
+                return Some(q);
+            }
         }
         if depth >= NULL_MOVE_DEPTH && static_eval >= beta && has_pieces(board, board.turn()) {
             let passed = board.null_move()?;
@@ -662,7 +734,9 @@ impl<'a> Searcher<'a> {
             ply,
             in_check,
             futile,
+            improving,
         } = node;
+        let pv_node = beta - alpha > 1;
         let start = self.stack.len();
         // The table's move is played only if legal here (the entry may
         // belong to another position sharing the key).
@@ -696,6 +770,17 @@ impl<'a> Searcher<'a> {
                 if Some(sm.mv) == tt_first {
                     continue;
                 }
+                if self.on(4)
+                    && !pv_node
+                    && !in_check
+                    && depth <= LMP_DEPTH
+                    && i >= LMP_BASE + LMP_PER_DEPTH2 as usize * (depth * depth) as usize
+                    && sm.score <= 0
+                {
+                    // Late-move pruning: ordered last, quiet moves without
+                    // check and without history.
+                    break;
+                }
                 if futile && i > 0 && sm.score < QUIET_ORDER_LIMIT {
                     // Ordered last: quiet moves that give no check, direct or
                     // discovered. None of them can lift a futile node; skip
@@ -713,7 +798,10 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let tactical = in_check || gives_check || self.order.is_killer(m, ply);
-            let reduction = late_move_reduction(depth, i, quiet, tactical);
+            let mut reduction = late_move_reduction(depth, i, quiet, tactical);
+            if self.on(6) && reduction > 0 && !pv_node && !improving {
+                reduction += 1;
+            }
             let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
             let score = self.search_move(&child, new_depth, ply + 1, alpha, beta, i, reduction);
             i += 1;
@@ -821,6 +909,8 @@ struct Node {
     in_check: bool,
     /// Depth 1, far below alpha: quiet moves without check cannot help.
     futile: bool,
+    /// The static score is better than two plies ago.
+    improving: bool,
 }
 
 /// Sorts by score, best first, keeping the order of equal scores (an
