@@ -24,6 +24,8 @@
 //! | 5 | razoring at depth ≤ 2: a static score 350 cp per ply below beta is settled by quiescence when that stays below beta too |
 //! | 6 | late-move reductions one ply more at non-PV nodes whose static score is not improving |
 //! | 7 | check extensions stop beyond root depth + 2 plies (not 2 × depth + 4) |
+//! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
+//! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 13 | king danger × 1.5 (both kings) |
 //! | 14 | king danger × 2 for the searching side's own king |
 

@@ -512,6 +512,7 @@ impl<'a> Searcher<'a> {
     fn search_move(
         &mut self,
         child: &Board,
+        child_in_check: bool,
         depth: i32,
         ply: usize,
         alpha: i32,
@@ -520,14 +521,21 @@ impl<'a> Searcher<'a> {
         reduction: i32,
     ) -> i32 {
         if index == 0 {
-            return -self.search(child, depth, ply, -beta, -alpha);
+            return -self.search(child, child_in_check, depth, ply, -beta, -alpha);
         }
-        let mut s = -self.search(child, depth - reduction, ply, -alpha - 1, -alpha);
+        let mut s = -self.search(
+            child,
+            child_in_check,
+            depth - reduction,
+            ply,
+            -alpha - 1,
+            -alpha,
+        );
         if s > alpha && reduction > 0 {
-            s = -self.search(child, depth, ply, -alpha - 1, -alpha);
+            s = -self.search(child, child_in_check, depth, ply, -alpha - 1, -alpha);
         }
         if s > alpha && s < beta {
-            s = -self.search(child, depth, ply, -beta, -alpha);
+            s = -self.search(child, child_in_check, depth, ply, -beta, -alpha);
         }
         s
     }
@@ -553,7 +561,8 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             let reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, 1);
-            let score = self.search_move(&child, new_depth, 1, alpha, beta, i, reduction);
+            let score =
+                self.search_move(&child, gives_check, new_depth, 1, alpha, beta, i, reduction);
             if self.stopped {
                 // Moves not searched keep their order behind those searched.
                 return Iteration {
@@ -587,8 +596,18 @@ impl<'a> Searcher<'a> {
 
     /// Negamax with alpha-beta over all moves at `depth` plies (quiescence
     /// below), from `ply` plies after the root.
-    fn search(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let in_check = board.is_check();
+    /// `in_check`: whether the side to move is in check (the caller knows,
+    /// and it costs an attack computation).
+    fn search(
+        &mut self,
+        board: &Board,
+        in_check: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        debug_assert_eq!(in_check, board.is_check());
         if (depth <= 0 && !in_check) || MOVE_STACK - self.stack.len() < MAX_LEGAL_MOVES {
             return self.quiesce(board, ply, alpha, beta);
         }
@@ -688,7 +707,13 @@ impl<'a> Searcher<'a> {
             } else {
                 0
             };
-        if depth <= rfp_depth && static_eval - rfp_margin >= beta {
+        // Pieces the opponent could drop (pawns aside): threats that neither
+        // the static score nor quiescence (which has no drops) sees.
+        let them = board.turn().other();
+        let drop_threats = Role::POCKET
+            .into_iter()
+            .any(|r| r != Role::Pawn && board.pocket(them).count(r) > 0);
+        if depth <= rfp_depth && static_eval - rfp_margin >= beta && !(self.on(8) && drop_threats) {
             return Some(static_eval);
         }
         if self.on(5) && depth <= RAZOR_DEPTH && static_eval + RAZOR_MARGIN * depth < beta {
@@ -706,7 +731,18 @@ impl<'a> Searcher<'a> {
             let passed = board.null_move()?;
             count(ex::NULL_TRIES, 1);
             let r = NULL_MOVE_BASE + depth / 4;
-            let s = -self.search(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1);
+            if self.on(9) && drop_threats && depth - 1 - r < 1 {
+                // The reply to the pass would be quiescence, blind to drops.
+                return None;
+            }
+            let s = -self.search(
+                &passed,
+                passed.is_check(),
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+            );
             if !self.stopped && s >= beta {
                 count(ex::NULL_CUTS, 1);
                 // A null-move mate proves nothing about the real moves.
@@ -803,7 +839,16 @@ impl<'a> Searcher<'a> {
                 reduction += 1;
             }
             let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
-            let score = self.search_move(&child, new_depth, ply + 1, alpha, beta, i, reduction);
+            let score = self.search_move(
+                &child,
+                gives_check,
+                new_depth,
+                ply + 1,
+                alpha,
+                beta,
+                i,
+                reduction,
+            );
             i += 1;
             if self.stopped {
                 return 0;
@@ -881,8 +926,9 @@ impl<'a> Searcher<'a> {
             child.play_unchecked(m);
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
-            let child_depth = self.extension(board, m, child.is_check(), ply + 1);
-            let score = -self.search(&child, child_depth, ply + 1, -beta, -alpha);
+            let gives_check = child.is_check();
+            let child_depth = self.extension(board, m, gives_check, ply + 1);
+            let score = -self.search(&child, gives_check, child_depth, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
             }
