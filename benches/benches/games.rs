@@ -16,66 +16,15 @@
 //!
 //! `cargo bench -p bughouse-benches --bench games`
 
+use bughouse_benches::games::{SEED, live_game, replay_moves, replay_settings, turn_game};
 use bughouse_testkit::Rng;
 use std::hint::black_box;
 
-use bughouse_core::{Board, BoardId, Game, GameError, GameSettings, Move, Seat, Seats};
+use bughouse_core::{Board, Game, Move, Seat};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-
-/// A live game with the default clocks: each board's side to move thinks a
-/// random time, and the board whose mover is ready first moves (as in
-/// `examples/selfplay.rs`). Stops after `max_moves` moves if that comes first.
-fn live_game(rng: &mut Rng, max_moves: u16) -> Game {
-    let mut game = Game::new(GameSettings::default()).expect("default settings are valid");
-    let mut ready_at: [Option<u64>; 2] = [None, None];
-    while !game.is_over() && game.moves_played() < max_moves {
-        for id in BoardId::ALL {
-            let seat = Seat::new(id, game.board(id).turn());
-            if ready_at[id.index()].is_none() && !game.legal_moves(seat).is_empty() {
-                ready_at[id.index()] = Some(game.now_ms() + 100 + rng.below(1500) as u64);
-            }
-        }
-        let Some(id) = BoardId::ALL
-            .into_iter()
-            .filter(|b| ready_at[b.index()].is_some())
-            .min_by_key(|b| ready_at[b.index()])
-        else {
-            let _ = game.tick(game.now_ms() + 1000);
-            continue;
-        };
-        let at = ready_at[id.index()].take().unwrap_or(0);
-        let seat = Seat::new(id, game.board(id).turn());
-        let moves = game.legal_moves(seat);
-        match game.play(seat, moves[rng.below(moves.len())], Some(at)) {
-            Ok(_) | Err(GameError::GameOver) => {}
-            Err(e) => panic!("a legal move was refused: {e}"),
-        }
-    }
-    game
-}
-
-/// A turn-based game: the seat to act plays a random move, or now and then
-/// sits. Stops after `max_moves` moves if that comes first.
-fn turn_game(rng: &mut Rng, max_moves: u16) -> Game {
-    let mut game = Game::new(GameSettings::turn_based(Seats::A_WHITE)).expect("valid settings");
-    while let Some(seat) = game.to_act() {
-        if game.moves_played() >= max_moves {
-            break;
-        }
-        if game.can_sit(seat) && rng.below(20) == 0 {
-            game.sit(seat).expect("the seat to act may sit");
-            continue;
-        }
-        let moves = game.legal_moves(seat);
-        game.play(seat, moves[rng.below(moves.len())], None)
-            .expect("a legal move");
-    }
-    game
-}
 
 /// Games per iteration, always the same ones (same seed).
 const GAMES: u64 = 8;
-const SEED: u64 = 2026;
 
 fn full_games(c: &mut Criterion) {
     for (name, play) in [
@@ -160,28 +109,9 @@ fn play_one(c: &mut Criterion) {
     group.finish();
 }
 
-/// The moves of a recorded game, in order.
-fn recorded(game: &Game) -> Vec<(Seat, Move, u64)> {
-    game.history()
-        .filter_map(|a| Some((a.seat?, a.as_move()?, a.at_ms)))
-        .collect()
-}
-
 fn replay(c: &mut Criterion) {
-    let mut rng = Rng::new(SEED);
-    // A long live game, replayed into a live game without clocks so its
-    // recorded timestamps need no clock to agree with.
-    let game = loop {
-        let g = live_game(&mut rng, u16::MAX);
-        if g.moves_played() >= 200 {
-            break g;
-        }
-    };
-    let moves = recorded(&game);
-    let settings = GameSettings {
-        time_control: None,
-        ..GameSettings::default()
-    };
+    let moves = replay_moves();
+    let settings = replay_settings();
     let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(moves.len() as u64));
     group.bench_function("game", |b| {

@@ -7,6 +7,8 @@
 //! - shakmaty: `legal_moves().len()` at the leaves, as `shakmaty::perft` does.
 //! - cozy-chess: the length of each piece's move set at the leaves.
 
+pub mod games;
+
 use bughouse_core::{Board, Flavour};
 use shakmaty::fen::Fen;
 use shakmaty::variant::Crazyhouse;

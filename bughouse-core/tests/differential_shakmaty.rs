@@ -27,7 +27,7 @@ use bughouse_testkit::{Rng, placement};
 use std::fmt::Write as _;
 
 use arrayvec::ArrayString;
-use bughouse_core::{Board, Flavour, Move, Role, Square, board::POCKET_MAX};
+use bughouse_core::{Board, BoardStatus, Flavour, Move, Role, Square, board::POCKET_MAX};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::variant::Crazyhouse;
@@ -236,6 +236,13 @@ fn compare(board: &Board, pos: &Crazyhouse, rng: &mut Rng, tally: &mut Tally) ->
     }
     assert_eq!(board.count_legal_moves(), ours.len() as u64, "{fen}");
     assert_eq!(board.has_legal_move(), !ours.is_empty(), "{fen}");
+    // The status finds most moves without a search (a drop, a pawn push no
+    // pin holds): it must agree with the full list everywhere (R16–R18).
+    assert_eq!(
+        board.status() == BoardStatus::Playing,
+        !ours.is_empty(),
+        "status in {fen}"
+    );
     assert_eq!(board.is_check(), pos.is_check(), "is_check in {fen}");
     assert_eq!(board.checkers().0, pos.checkers().0, "checkers in {fen}");
 

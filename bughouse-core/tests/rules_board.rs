@@ -165,6 +165,30 @@ fn r18_stalemate_is_waiting_not_a_draw() {
 // R12, R13: drops give mate; in check they only block; none in double check.
 
 #[test]
+fn r18_a_pawn_pinned_on_a_diagonal_cannot_push_so_the_side_waits() {
+    // The b2 pawn's only pushes leave the a1–d4 diagonal; the king's squares
+    // are covered by the knights; nothing in hand: no legal move (R13, R18).
+    let b = board("7k/8/8/8/3b4/n7/1P6/K1n5[] w - - 0 1");
+    assert_waiting(&b);
+    // With a piece in hand the same side may drop it (R9).
+    let mut armed = b;
+    armed.add_to_pocket(Color::White, Role::Knight);
+    assert_eq!(armed.status(), BoardStatus::Playing);
+}
+
+#[test]
+fn r18_a_pawn_pinned_along_its_file_may_still_push() {
+    // e2 is pinned by the e8 rook, but a push keeps the pin; the king's
+    // squares are all covered: the pushes are the only moves (R13).
+    let b = board("k3r3/8/8/8/8/1b5b/4P3/1n2K2n[] w - - 0 1");
+    assert_eq!(moves(&b), ["e2e3", "e2e4"]);
+    assert_eq!(b.status(), BoardStatus::Playing);
+    // Its file blocked, the side waits (R18).
+    let blocked = board("k3r3/8/8/8/8/1b2p2b/4P3/1n2K2n[] w - - 0 1");
+    assert_waiting(&blocked);
+}
+
+#[test]
 fn r12_a_pawn_drop_may_mate() {
     let mut b = board("7k/4N2p/5K2/8/8/8/8/8[P] w - - 0 1");
     assert!(b.is_legal(mv("P@g7")));

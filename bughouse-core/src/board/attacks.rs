@@ -186,6 +186,24 @@ static PAWN_ATTACKS: [[u64; 64]; 2] = [
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
 
+/// Empty-board reach of each role from each square, by [`Role::index`]:
+/// none for a pawn (its reach depends on its colour), the king's step.
+static EMPTY_BOARD_REACH: [[u64; 64]; 6] = {
+    let mut table = [[0u64; 64]; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        let bishop = slide_attacks(sq, 0, &BISHOP_DIRS);
+        let rook = slide_attacks(sq, 0, &ROOK_DIRS);
+        table[1][sq] = step_attacks(sq, &KNIGHT_DELTAS);
+        table[2][sq] = bishop;
+        table[3][sq] = rook;
+        table[4][sq] = bishop | rook;
+        table[5][sq] = step_attacks(sq, &KING_DELTAS);
+        sq += 1;
+    }
+    table
+};
+
 /// `(between, line)` of squares `a` and `b`: the squares strictly between
 /// them on a common rank, file or diagonal, and the whole line through both
 /// (both empty when they share none).
@@ -350,6 +368,14 @@ mod tables {
 /// builds.
 pub fn init_tables() {
     tables::init();
+}
+
+/// Squares a piece of `role` on `sq` would attack on an empty board (none
+/// for a pawn): a superset of its attacks on any board, one table read
+/// with no branch on the role.
+#[inline]
+pub(crate) fn empty_board_reach(role: Role, sq: Square) -> Bitboard {
+    Bitboard(EMPTY_BOARD_REACH[role.index()][sq.index()])
 }
 
 /// Squares a knight on `sq` attacks.

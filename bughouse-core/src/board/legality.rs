@@ -61,10 +61,19 @@ impl Board {
         self.is_legal_given(m, || self.checkers(), || self.pinned())
     }
 
-    /// As [`Board::is_legal`], with this board's threats known (the game
-    /// keeps them from judging the board's status).
+    /// As [`Board::is_legal`], with this board's checkers known (the game
+    /// keeps them from judging the board's status); the pins are computed
+    /// only for a move that needs them, as [`Board::is_legal`] does.
     #[inline]
-    pub(crate) fn is_legal_with(&self, m: Move, threats: &Threats) -> bool {
+    pub(crate) fn is_legal_with(&self, m: Move, checkers: Bitboard) -> bool {
+        debug_assert_eq!(checkers, self.checkers(), "checkers of another position");
+        self.is_legal_given(m, || checkers, || self.pinned())
+    }
+
+    /// As [`Board::is_legal`], with this board's checkers and pins known:
+    /// for testing several moves of one position.
+    #[inline]
+    pub(crate) fn is_legal_with_threats(&self, m: Move, threats: &Threats) -> bool {
         debug_assert_eq!(*threats, self.threats(), "threats of another position");
         self.is_legal_given(m, || threats.checkers, || threats.pinned)
     }

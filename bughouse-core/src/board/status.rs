@@ -1,8 +1,8 @@
 //! Check, checkmate in the bughouse sense, and waiting (R16–R18).
 
-use crate::board::attacks::between;
+use crate::board::attacks::{between, bishop_attacks};
 use crate::board::movegen::Threats;
-use crate::{Board, Flavour};
+use crate::{Bitboard, Board, Color, Flavour, Role};
 
 /// Where a board stands for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -133,15 +133,62 @@ impl Board {
     /// # Ok::<(), bughouse_core::FenError>(())
     /// ```
     pub fn status(&self) -> BoardStatus {
-        self.status_with(&self.threats())
+        self.status_with(self.checkers())
     }
 
-    /// As [`Board::status`], with this board's threats known.
-    pub(crate) fn status_with(&self, threats: &Threats) -> BoardStatus {
-        if self.has_legal_move_with(threats) {
+    /// As [`Board::status`], with this board's checkers known (the game
+    /// keeps them).
+    #[inline]
+    pub(crate) fn status_with(&self, checkers: Bitboard) -> BoardStatus {
+        debug_assert_eq!(checkers, self.checkers(), "checkers of another position");
+        if self.has_move_without_search(checkers) {
             return BoardStatus::Playing;
         }
-        let checkers = threats.checkers;
+        self.status_by_search(checkers)
+    }
+
+    /// Whether the side to move surely has a legal move or drop that needs
+    /// no search to find: out of check, a drop on an empty square of ranks 2
+    /// to 7 is legal for any piece (R9, R10), and so is the push of a pawn
+    /// that no pin could hold (R13: off its king's rank and diagonals, a
+    /// pawn is pinned along its file if at all, and a push keeps that pin).
+    /// After most moves of a game one of them exists, so the status every
+    /// move needs (R16–R18) costs a few instructions instead of a move
+    /// search (issue 11). `false` says nothing: the search decides.
+    #[inline]
+    fn has_move_without_search(&self, checkers: Bitboard) -> bool {
+        if checkers.nonempty() {
+            return false;
+        }
+        let us = self.turn;
+        let empty = !self.occupied();
+        if !self.pockets[us.index()].is_empty() && (empty - Bitboard::BACKRANKS).nonempty() {
+            return true;
+        }
+        let king = self.king_of(us);
+        let pinnable = bishop_attacks(king, Bitboard::EMPTY) | Bitboard::from_rank(king.rank());
+        let pawns = self.by_piece(Role::Pawn.of(us)) - pinnable;
+        let pushed = match us {
+            Color::White => pawns.shift_up(),
+            Color::Black => pawns.shift_down(),
+        };
+        (pushed & empty).nonempty()
+    }
+
+    /// [`Board::status_with`] when no move is known without a search: out
+    /// of line, so the common case above costs its caller no saved
+    /// registers.
+    #[inline(never)]
+    fn status_by_search(&self, checkers: Bitboard) -> BoardStatus {
+        // In double check only the king moves: its pins do not matter.
+        let pinned = if checkers.more_than_one() {
+            Bitboard::EMPTY
+        } else {
+            self.pinned()
+        };
+        if self.has_legal_move_with(&Threats { checkers, pinned }) {
+            return BoardStatus::Playing;
+        }
         if checkers.nonempty() && self.check_is_final(checkers) {
             BoardStatus::Checkmate
         } else if checkers.is_empty() && self.flavour == Flavour::Crazyhouse {

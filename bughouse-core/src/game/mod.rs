@@ -87,7 +87,7 @@ pub use turn::{ROTATION, SITS_PER_SEAT, next_to_act, state_hash};
 
 use arrayvec::ArrayVec;
 
-use crate::board::movegen::Threats;
+use crate::Bitboard;
 use crate::game::turn::TurnState;
 use crate::{
     Bfen, Board, BoardStatus, Flavour, GameError, IllegalMoveError, Move, MoveList, San, SanPlus,
@@ -118,10 +118,11 @@ pub struct Game {
     /// Each board's status for its side to move, computed once whenever the
     /// board or its pockets change (R16–R18, R31, F5).
     status: [BoardStatus; 2],
-    /// Each board's checkers and pinned pieces, computed with its status
-    /// and kept while the board stands (a pocket's change does not alter
-    /// them): the next move's legality is checked with them.
-    threats: [Threats; 2],
+    /// Each board's checkers, computed with its status and kept while the
+    /// board stands (a pocket's change does not alter them): the next
+    /// move's legality is checked with them. Not the pins: most moves need
+    /// none, and the legality test computes them for those that do.
+    checkers: [Bitboard; 2],
     turn: TurnState<{ HISTORY_CAPACITY + 1 }>,
     log: ArrayVec<Action, LOG_CAPACITY>,
 }
@@ -205,7 +206,7 @@ impl Game {
             outcome: None,
             draw_offers: Seats::empty(),
             status: [BoardStatus::Playing; 2],
-            threats: boards.map(|b| b.threats()),
+            checkers: boards.map(|b| b.checkers()),
             turn: TurnState::new(),
             log: ArrayVec::new(),
         };
@@ -229,8 +230,8 @@ impl Game {
         self.moves_played = 0;
         self.outcome = None;
         self.draw_offers = Seats::empty();
-        self.threats = boards.map(|b| b.threats());
-        self.status = [0, 1].map(|i| boards[i].status_with(&self.threats[i]));
+        self.checkers = boards.map(|b| b.checkers());
+        self.status = [0, 1].map(|i| boards[i].status_with(self.checkers[i]));
         self.turn.reset(&boards, self.status);
         self.log.clear();
         for id in BoardId::ALL {
@@ -562,7 +563,7 @@ impl Game {
     /// Checks, in the order of F12, everything before the move itself: the
     /// game is on, the timestamp, the flags, the seat's turn. Returns the
     /// time to stamp the action with.
-    #[inline]
+    #[inline(always)]
     fn admit(&mut self, seat: Seat, at_ms: Option<u64>) -> Result<u64, GameError> {
         self.ensure_open()?;
         if self.check_time(at_ms, true)?.is_some() {
@@ -731,7 +732,7 @@ impl Game {
         recorded_clock: Option<i32>,
     ) -> Result<Report, GameError> {
         let board = &self.boards[seat.board.index()];
-        if !board.is_legal_with(m, &self.threats[seat.board.index()]) {
+        if !board.is_legal_with(m, self.checkers[seat.board.index()]) {
             let error = IllegalMoveError {
                 mv: m,
                 reason: board.why_illegal(m),
@@ -747,7 +748,7 @@ impl Game {
         let board = &mut self.boards[seat.board.index()];
         debug_assert!(board.is_legal(m));
         // SAN of the board before the move.
-        let san = San::from_move_with(board, m, &self.threats[seat.board.index()]);
+        let san = San::from_move_with(board, m, self.checkers[seat.board.index()]);
         let captured = board.play_unchecked(m);
         self.after_move(seat, m, san, captured, at, recorded_clock)
     }
@@ -767,8 +768,8 @@ impl Game {
     ) -> Report {
         let id = seat.board;
         let board = &self.boards[id.index()];
-        self.threats[id.index()] = board.threats();
-        self.status[id.index()] = board.status_with(&self.threats[id.index()]);
+        self.checkers[id.index()] = board.checkers();
+        self.status[id.index()] = board.status_with(self.checkers[id.index()]);
         let capture = captured.map(|piece| {
             // R5: to the partner, who plays the captured piece's colour on the
             // other board; R6: `play` already demoted a promoted piece.
@@ -777,9 +778,9 @@ impl Game {
             debug_assert!(routed, "R7 bounds the pockets");
             // A piece more in a pocket takes no move away: a board that
             // could move still can; one that waited may now drop (R18). Its
-            // threats stand (the placement did not change).
+            // checkers stand (the placement did not change).
             if self.status[other] != BoardStatus::Playing {
-                self.status[other] = self.boards[other].status_with(&self.threats[other]);
+                self.status[other] = self.boards[other].status_with(self.checkers[other]);
             }
             debug_assert_eq!(self.status[other], self.boards[other].status());
             Capture {
@@ -812,7 +813,7 @@ impl Game {
         if self.outcome.is_none() {
             self.judge_rest();
         }
-        let suffix = if self.threats[id.index()].checkers.is_empty() {
+        let suffix = if self.checkers[id.index()].is_empty() {
             None
         } else if self.status[id.index()] == BoardStatus::Checkmate {
             Some(Suffix::Checkmate)

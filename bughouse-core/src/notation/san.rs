@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use arrayvec::{ArrayString, CapacityError};
 
-use crate::board::attacks::attacks;
+use crate::board::attacks::{attacks, empty_board_reach};
 use crate::board::movegen::{Threats, Visitor, expand_pawn_moves};
 use crate::board::pawns::promotion_fits;
 use crate::{
@@ -187,16 +187,16 @@ impl San {
         San::from_move_given(board, m, None)
     }
 
-    /// As [`San::from_move`] on a board whose threats are known (the
-    /// game's): the rival moves of an ambiguous SAN are judged with them
-    /// instead of recomputing the checkers and pins for each rival.
+    /// As [`San::from_move`] on a board whose checkers are known (the
+    /// game's): the rival moves of an ambiguous SAN are judged with them and
+    /// pins computed once, instead of both for each rival.
     #[inline]
-    pub(crate) fn from_move_with(board: &Board, m: Move, threats: &Threats) -> San {
-        San::from_move_given(board, m, Some(threats))
+    pub(crate) fn from_move_with(board: &Board, m: Move, checkers: Bitboard) -> San {
+        San::from_move_given(board, m, Some(checkers))
     }
 
     #[inline(always)]
-    fn from_move_given(board: &Board, m: Move, threats: Option<&Threats>) -> San {
+    fn from_move_given(board: &Board, m: Move, checkers: Option<Bitboard>) -> San {
         match m {
             Move::Drop { role, to } => San::Drop { role, to },
             Move::Normal {
@@ -230,7 +230,7 @@ impl San {
                         },
                     },
                     _ => {
-                        let (file, rank) = board.disambiguation(role, from, to, threats);
+                        let (file, rank) = board.disambiguation(role, from, to, checkers);
                         San::Normal {
                             role,
                             file,
@@ -620,15 +620,20 @@ impl Board {
         role: Role,
         from: Square,
         to: Square,
-        threats: Option<&Threats>,
+        checkers: Option<Bitboard>,
     ) -> (Option<File>, Option<Rank>) {
         let us = self.turn();
-        let others = attacks(to, role.of(us), self.occupied())
-            & (self.by_piece(role.of(us)) - Bitboard::from_square(from));
+        let same_role = self.by_piece(role.of(us)) - Bitboard::from_square(from);
+        if (empty_board_reach(role, to) & same_role).is_empty() {
+            // No other piece of the role on a line or a knight's jump from
+            // `to`: the common case, one table read.
+            return (None, None);
+        }
+        let others = attacks(to, role.of(us), self.occupied()) & same_role;
         if others.is_empty() {
             return (None, None); // The common case: nothing more to compute.
         }
-        self.disambiguation_among(others, from, to, threats)
+        self.disambiguation_among(others, from, to, checkers)
     }
 
     /// [`Board::disambiguation`] when other pieces of the role reach `to`:
@@ -640,8 +645,12 @@ impl Board {
         others: Bitboard,
         from: Square,
         to: Square,
-        threats: Option<&Threats>,
+        checkers: Option<Bitboard>,
     ) -> (Option<File>, Option<Rank>) {
+        let threats = checkers.map(|checkers| Threats {
+            checkers,
+            pinned: self.pinned(),
+        });
         let (mut ambiguous, mut same_file, mut same_rank) = (false, false, false);
         for other in others {
             let m = Move::Normal {
@@ -650,7 +659,7 @@ impl Board {
                 promotion: None,
             };
             let legal = match threats {
-                Some(threats) => self.is_legal_with(m, threats),
+                Some(threats) => self.is_legal_with_threats(m, &threats),
                 None => self.is_legal(m),
             };
             if legal {
