@@ -21,7 +21,8 @@ fn main() {
     let ms = args.first().copied().unwrap_or(20);
     let tt_log = args.get(1).copied().unwrap_or(16);
     let positions = args.get(2).copied().unwrap_or(40) as usize;
-    // Positions: bughouse self-play at 3 000 nodes, every 6th action from 8 on.
+    // Positions (by the plain bot, so that every switch is probed on the
+    // same ones): bughouse self-play at 3 000 nodes, every 6th action from 8 on.
     let mut games = Vec::new();
     let mut rng = Rng::new(99);
     let mut generator =

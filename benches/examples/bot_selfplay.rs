@@ -6,6 +6,11 @@
 //!
 //! cargo run --release -p bughouse-benches --example bot_selfplay -- \
 //!     VARIANT(b|c) NODES|-MS MATCHES SEED FLAGS_NEW [FLAGS_BASE]
+//!
+//! Besides the score it prints a "decision trace", a hash of the nodes,
+//! score and depth of every decision: at a node budget, two builds whose
+//! search decides alike print the same trace (how a refactoring of the
+//! search is shown to change nothing).
 use bughouse_core::{
     Board, BoardStatus, Flavour, Game, GameSettings, Seats, Team, bot::Bot, bot::BotAction,
     bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
@@ -19,11 +24,21 @@ struct Side {
     flags: u32,
 }
 
+/// FNV-1a over the nodes, score and depth of every decision: two builds
+/// whose search decides alike print the same trace.
+fn trace(hash: &mut u64, d: &Decision) {
+    for v in [d.nodes, d.score as u64, u64::from(d.depth)] {
+        for b in v.to_le_bytes() {
+            *hash = (*hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
+
 fn decide_with_budget(
     side: &mut Side,
     budget: i64,
-    f: impl FnOnce(&mut Bot<Vec<TableEntry>>, &SearchControl<'_>) -> BotAction,
-) -> BotAction {
+    f: impl FnOnce(&mut Bot<Vec<TableEntry>>, &SearchControl<'_>) -> Decision,
+) -> Decision {
     ex::set_flags(side.flags);
     let start = Instant::now();
     let clock = move || start.elapsed();
@@ -40,7 +55,7 @@ fn decide_with_budget(
 
 /// With `BOT_TRACE` set, every decision (action, score, depth, nodes) on
 /// standard error: two builds that decide alike print the same trace.
-fn trace(decision: &Decision) {
+fn print_trace(decision: &Decision) {
     if std::env::var_os("BOT_TRACE").is_some() {
         eprintln!(
             "{:?} {} {} {}",
@@ -70,6 +85,9 @@ fn main() {
     let (mut w, mut d, mut l) = (0, 0, 0);
     let mut scores = Vec::new();
     let started = Instant::now();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    // Depth summed and decisions counted, per side (new, base).
+    let mut depths = [(0u64, 0u64); 2];
     for index in 0..matches {
         let new_first = index % 2 == 0;
         let mut rng = Rng::new((seed.wrapping_add(u64::from(index / 2)) << 1) | 1);
@@ -92,11 +110,13 @@ fn main() {
                 let new_to_move = board.turn().is_white() == new_first;
                 let side = &mut sides[usize::from(!new_to_move)];
                 let b = board;
-                let action = decide_with_budget(side, budget, |bot, c| {
-                    let decision = bot.decide_board(&b, c).unwrap();
-                    trace(&decision);
-                    decision.action
-                });
+                let decision =
+                    decide_with_budget(side, budget, |bot, c| bot.decide_board(&b, c).unwrap());
+                trace(&mut hash, &decision);
+                print_trace(&decision);
+                let d = &mut depths[usize::from(!new_to_move)];
+                *d = (d.0 + u64::from(decision.depth), d.1 + 1);
+                let action = decision.action;
                 let BotAction::Move(m) = action else {
                     unreachable!()
                 };
@@ -129,11 +149,13 @@ fn main() {
                 n += 1;
                 let side = &mut sides[usize::from(seat.team() != ours)];
                 let g = &game;
-                let action = decide_with_budget(side, budget, |bot, c| {
-                    let decision = bot.decide_with(g, seat, c).unwrap();
-                    trace(&decision);
-                    decision.action
-                });
+                let decision =
+                    decide_with_budget(side, budget, |bot, c| bot.decide_with(g, seat, c).unwrap());
+                trace(&mut hash, &decision);
+                print_trace(&decision);
+                let d = &mut depths[usize::from(seat.team() != ours)];
+                *d = (d.0 + u64::from(decision.depth), d.1 + 1);
+                let action = decision.action;
                 if let BotAction::Move(m) = action {
                     assert!(game.legal_moves(seat).contains(&m));
                 }
@@ -167,5 +189,11 @@ fn main() {
         elo(mean),
         elo(mean - half),
         elo(mean + half)
+    );
+    let mean_depth = |(sum, n): (u64, u64)| sum as f64 / n.max(1) as f64;
+    println!(
+        "depth new {:.2} base {:.2}; decision trace {hash:016x}",
+        mean_depth(depths[0]),
+        mean_depth(depths[1])
     );
 }

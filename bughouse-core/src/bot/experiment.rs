@@ -10,21 +10,22 @@
 //! atomic load), so a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
+//! Bits 0–12 are the search's, 16–31 the evaluation's; the switches
+//! screened so far and rejected were removed from the code again (their
+//! results stay in benches/README.md).
+//!
 //! | bit | change |
 //! |---:|---|
-//! | 0 | (free: the bot now extends only checks with SEE ≥ 0, which this switch screened) |
-//! | 1 | logarithmic late-move reductions (about 0.6 · ln d · ln i + 0.5; one less at PV nodes) |
-//! | 2 | aspiration windows at the root from depth 4 (±40 cp, doubled on failure) |
-//! | 3 | quiescence takes the table's cut-offs (null window only) |
-//! | 4 | quiescence skips captures that lose material (SEE < 0) |
-//! | 5 | a late quiet move that loses material (SEE < 0) is reduced one more ply |
-//! | 6 | at depth ≤ 3, non-PV: such moves are skipped |
-//! | 7 | null move reduced by 3 + d/3 + min((eval − beta)/200, 3) |
-//! | 9 | reductions one less for quiet moves with positive history, one more for negative |
-//! | 10 | quiet moves searched before a cut-off lose history (depth²) |
-//! | 11 | captures that lose material ordered after the killers |
-//! | 12 | first quiescence ply: contact and knight checks by drop with SEE ≥ 0 |
-//! | 13, 14 | (free: king danger × 1.5 and × 2 for our own king, rejected) |
+//! | 0 | reverse futility (static null move) up to depth 6, not 2 (same margin, 220 cp per ply) |
+//! | 1 | futility pruning of quiet moves up to depth 3 at non-PV nodes, margin 180 + 140 per ply beyond the first |
+//! | 2 | reverse futility margin 80 cp smaller when the static score improved on two plies ago |
+//! | 3 | internal iterative reduction: one ply less from depth 4 when the table has no move |
+//! | 4 | late-move pruning at depth ≤ 3, non-PV: quiet moves without check and without history after 8 + 4·depth² moves |
+//! | 5 | razoring at depth ≤ 2: a static score 350 cp per ply below beta is settled by quiescence when that stays below beta too |
+//! | 6 | late-move reductions one ply more at non-PV nodes whose static score is not improving |
+//! | 7 | check extensions stop beyond root depth + 2 plies (not 2 × depth + 4) |
+//! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
+//! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 16 | evaluation: king danger from attack units (safe drop checks by the roles in the enemy hand, ring squares only the king guards, zone attackers, no flight square, shelter; quadratic to a knee, capped) instead of the linear measure |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};

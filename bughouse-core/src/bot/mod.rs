@@ -400,38 +400,11 @@ fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
             if depth > 1 && !timer.may_deepen() {
                 break;
             }
-            let mut delta = 40;
-            let aspirate = searcher.flags & 4 != 0
-                && depth >= 4
-                && best.is_some_and(|r: search::RootResult| r.score.abs() < MATE_BOUND);
-            let mut window = match best {
-                Some(r) if aspirate => (r.score - delta, r.score + delta),
-                _ => (-MATE - 1, MATE + 1),
-            };
-            let iteration = loop {
-                let iteration = searcher.root(board, depth, &mut root, window);
-                let Some(r) = iteration.best else {
-                    break iteration;
-                };
-                if !iteration.complete {
-                    break iteration;
-                }
-                if r.score <= window.0 && window.0 > -MATE - 1 {
-                    window.0 = (r.score - delta).max(-MATE - 1);
-                } else if r.score >= window.1 && window.1 < MATE + 1 {
-                    window.1 = (r.score + delta).min(MATE + 1);
-                    best = Some(r);
-                } else {
-                    break iteration;
-                }
-                delta *= 2;
-            };
-            if let Some(r) = iteration.best {
+            let iteration = searcher.root(board, depth, &mut root);
+            if iteration.best.is_some() {
                 // An interrupted iteration's best is the previous best or
-                // proved better; a failed-low pass proves nothing.
-                if iteration.complete || !aspirate || r.score > window.0 {
-                    best = Some(r);
-                }
+                // proved better.
+                best = iteration.best;
             }
             if !iteration.complete {
                 break;

@@ -22,7 +22,6 @@ use super::experiment::{self as ex, count};
 use super::see::see;
 use super::tt::{Bound, Table};
 use crate::attacks::pawn_attacks_of_set;
-use crate::board::attacks::{king_attacks, knight_attacks};
 use crate::board::movegen::{Visitor, expand_pawn_moves};
 use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
 
@@ -48,10 +47,6 @@ const WAITING: i32 = 120;
 /// 30 and the king) that is at most 31 × 8 = 248.
 const MAX_CAPTURES: usize = 256;
 
-/// The most checking drops quiescence adds (experiment 12): five roles on
-/// at most 16 squares each (8 next to the king, 8 knight squares).
-const DROP_CHECKS_MAX: usize = 80;
-
 /// The capacity of the shared move stack: twelve worst-case move lists
 /// ([`MAX_LEGAL_MOVES`]), 96 KiB. A node needs room for its worst case
 /// before it generates (a full-width node [`MAX_LEGAL_MOVES`], a quiescence
@@ -67,6 +62,24 @@ pub(crate) const MOVE_STACK: usize = 12 * MAX_LEGAL_MOVES;
 /// above beta is taken as a cut-off.
 const REVERSE_FUTILITY_DEPTH: i32 = 2;
 const REVERSE_FUTILITY_MARGIN: i32 = 220;
+/// Experiment 0: reverse futility up to this depth.
+const REVERSE_FUTILITY_DEPTH_WIDE: i32 = 6;
+/// Experiment 2: the margin this much smaller when improving.
+const REVERSE_FUTILITY_IMPROVING: i32 = 80;
+/// Experiment 1: futility up to this depth (non-PV beyond depth 1), the
+/// margin growing by this much per ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN_PER_PLY: i32 = 140;
+/// Experiment 3: internal iterative reduction from this depth.
+const IIR_DEPTH: i32 = 4;
+/// Experiment 4: late-move pruning at depth ≤ this, after
+/// `LMP_BASE + LMP_PER_DEPTH2 × depth²` moves.
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: usize = 8;
+const LMP_PER_DEPTH2: i32 = 4;
+/// Experiment 5: razoring at depth ≤ this, this far below beta per ply.
+const RAZOR_DEPTH: i32 = 2;
+const RAZOR_MARGIN: i32 = 350;
 /// Null move: tried from this depth, reduced by `NULL_MOVE_BASE + depth / 4`.
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_BASE: i32 = 2;
@@ -263,10 +276,9 @@ impl MoveOrder {
     fn score(&self, board: &Board, list: &mut [ScoredMove], tt_move: Option<Move>, ply: usize) {
         let us = board.turn();
         let them = us.other();
-        let checks = check_squares(board, them);
-        let pawn_guarded =
-            pawn_attacks_of_set(them, board.by_color(them) & board.by_role(Role::Pawn));
-        let discoverers = board.slider_blockers(them) & board.by_color(us);
+        // What only quiet moves need, found at the first one (quiescence
+        // lists have none).
+        let mut quiet_info: Option<([Bitboard; 6], Bitboard, Bitboard)> = None;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for sm in list.iter_mut() {
             let m = sm.mv;
@@ -288,6 +300,13 @@ impl MoveOrder {
             } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
                 KILLER_ORDER[k]
             } else {
+                let (checks, pawn_guarded, discoverers) = *quiet_info.get_or_insert_with(|| {
+                    (
+                        check_squares(board, them),
+                        pawn_attacks_of_set(them, board.by_color(them) & board.by_role(Role::Pawn)),
+                        board.slider_blockers(them) & board.by_color(us),
+                    )
+                });
                 let mut s = self.history[us.index()][history_index(m, kind)][m.to().index()];
                 if checks[kind.role.index()].contains(m.to())
                     || m.from().is_some_and(|from| discoverers.contains(from))
@@ -319,17 +338,6 @@ impl MoveOrder {
         }
     }
 
-    /// Experiment 10: a quiet move searched before the one that cut off
-    /// loses history.
-    fn punish(&mut self, board: &Board, m: Move, kind: MoveKind, depth: i32) {
-        let h = &mut self.history[board.turn().index()][history_index(m, kind)][m.to().index()];
-        *h = (*h - depth * depth).max(-HISTORY_MAX);
-    }
-
-    fn history_of(&self, board: &Board, m: Move, kind: MoveKind) -> i32 {
-        self.history[board.turn().index()][history_index(m, kind)][m.to().index()]
-    }
-
     fn is_killer(&self, m: Move, ply: usize) -> bool {
         self.killers[ply].contains(&Some(m))
     }
@@ -357,25 +365,6 @@ fn late_move_reduction(depth: i32, index: usize, quiet: bool, tactical: bool) ->
     } else {
         1 + i32::from(index >= 10) + i32::from(index >= 30 && depth >= 6)
     }
-}
-
-/// log2 in eighths, for x >= 1.
-fn log2_eighths(x: u32) -> i32 {
-    let x = x.max(1);
-    let top = 31 - x.leading_zeros() as i32;
-    let mantissa = if top >= 3 {
-        (x >> (top - 3)) & 7
-    } else {
-        (x << (3 - top)) & 7
-    };
-    top * 8 + mantissa as i32
-}
-
-/// Experiment: the logarithmic reduction (about 0.6 ln d ln i + 0.5).
-fn log_reduction(depth: i32, index: usize, pv: bool) -> i32 {
-    let r = (log2_eighths(depth as u32) * log2_eighths(index as u32) + 111) / 222;
-    let r = if pv { r - 1 } else { r };
-    r.clamp(1, (depth - 2).max(1))
 }
 
 /// The best move of a root iteration and its score.
@@ -414,6 +403,9 @@ pub(crate) struct Searcher<'a> {
     /// Borrowed, not owned: the searcher is moved around when it is built,
     /// and a 96 KiB member would be copied with it (in unoptimised builds).
     stack: &'a mut MoveStack,
+    /// The static score of each full-width node on the current path, by
+    /// ply (−infinite in check), for "improving".
+    evals: [i32; MAX_PLY],
     /// Experiment switches (see `experiment`), read once per search.
     pub flags: u32,
 }
@@ -442,11 +434,14 @@ impl<'a> Searcher<'a> {
                 history: [[[0; 64]; 11]; 2],
             },
             stack,
+            evals: [-INFINITE; MAX_PLY],
             flags: ex::flags(),
         }
     }
 
+    /// Whether experiment switch `bit` is on (bits 0–12 are the search's).
     #[inline]
+    #[allow(dead_code)] // between screenings no switch is read
     fn on(&self, bit: u32) -> bool {
         self.flags & (1 << bit) != 0
     }
@@ -517,6 +512,7 @@ impl<'a> Searcher<'a> {
     fn search_move(
         &mut self,
         child: &Board,
+        child_in_check: bool,
         depth: i32,
         ply: usize,
         alpha: i32,
@@ -525,14 +521,21 @@ impl<'a> Searcher<'a> {
         reduction: i32,
     ) -> i32 {
         if index == 0 {
-            return -self.search(child, depth, ply, -beta, -alpha);
+            return -self.search(child, child_in_check, depth, ply, -beta, -alpha);
         }
-        let mut s = -self.search(child, depth - reduction, ply, -alpha - 1, -alpha);
+        let mut s = -self.search(
+            child,
+            child_in_check,
+            depth - reduction,
+            ply,
+            -alpha - 1,
+            -alpha,
+        );
         if s > alpha && reduction > 0 {
-            s = -self.search(child, depth, ply, -alpha - 1, -alpha);
+            s = -self.search(child, child_in_check, depth, ply, -alpha - 1, -alpha);
         }
         if s > alpha && s < beta {
-            s = -self.search(child, depth, ply, -beta, -alpha);
+            s = -self.search(child, child_in_check, depth, ply, -beta, -alpha);
         }
         s
     }
@@ -540,15 +543,14 @@ impl<'a> Searcher<'a> {
     /// One iteration at the root, over the given legal moves (kept sorted
     /// by the previous iteration: best first). If the budget runs out
     /// before it finishes, what it proved so far.
-    pub fn root(
-        &mut self,
-        board: &Board,
-        depth: i32,
-        moves: &mut FullList,
-        window: (i32, i32),
-    ) -> Iteration {
-        self.extension_limit = (2 * depth as usize + EXTENSION_SLACK).min(MAX_PLY - 4);
-        let (mut alpha, beta) = window;
+    pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
+        self.extension_limit = if self.on(7) {
+            depth as usize + 2
+        } else {
+            2 * depth as usize + EXTENSION_SLACK
+        }
+        .min(MAX_PLY - 4);
+        let (mut alpha, beta) = (-INFINITE, INFINITE);
         let mut best: Option<RootResult> = None;
         let in_check = board.is_check();
         for i in 0..moves.len() {
@@ -557,12 +559,10 @@ impl<'a> Searcher<'a> {
             child.play_unchecked(m);
             let quiet = MoveKind::of(board, m).is_quiet();
             let gives_check = child.is_check();
-            let mut reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
-            if reduction > 0 && self.on(1) {
-                reduction = log_reduction(depth, i, true);
-            }
+            let reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, 1);
-            let score = self.search_move(&child, new_depth, 1, alpha, beta, i, reduction);
+            let score =
+                self.search_move(&child, gives_check, new_depth, 1, alpha, beta, i, reduction);
             if self.stopped {
                 // Moves not searched keep their order behind those searched.
                 return Iteration {
@@ -575,22 +575,6 @@ impl<'a> Searcher<'a> {
                 best = Some(RootResult { mv: m, score });
                 alpha = alpha.max(score);
             }
-            if score >= beta {
-                // Fail high (aspiration): this move first next time; the
-                // caller widens the window and searches again.
-                moves[..=i].rotate_right(1);
-                return Iteration {
-                    best,
-                    complete: true,
-                };
-            }
-        }
-        if best.is_some_and(|b| b.score <= window.0) {
-            // Fail low (aspiration): nothing proved; keep the order.
-            return Iteration {
-                best,
-                complete: true,
-            };
         }
         // Best first for the next iteration; the sort is stable, so equal
         // scores keep the order of the previous iteration.
@@ -612,11 +596,20 @@ impl<'a> Searcher<'a> {
 
     /// Negamax with alpha-beta over all moves at `depth` plies (quiescence
     /// below), from `ply` plies after the root.
-    fn search(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let in_check = board.is_check();
+    /// `in_check`: whether the side to move is in check (the caller knows,
+    /// and it costs an attack computation).
+    fn search(
+        &mut self,
+        board: &Board,
+        in_check: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        debug_assert_eq!(in_check, board.is_check());
         if (depth <= 0 && !in_check) || MOVE_STACK - self.stack.len() < MAX_LEGAL_MOVES {
-            let checks = depth == 0 && self.on(12);
-            return self.quiesce(board, ply, alpha, beta, checks);
+            return self.quiesce(board, ply, alpha, beta);
         }
         if self.count_node() {
             return 0;
@@ -651,8 +644,11 @@ impl<'a> Searcher<'a> {
         } else {
             self.eval(board)
         };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago (or no score to compare with).
+        let improving = ply < 2 || static_eval > self.evals[ply - 2];
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if let Some(s) = self.prune(board, static_eval, depth, ply, beta) {
+            if let Some(s) = self.prune(board, static_eval, depth, ply, beta, improving) {
                 return s;
             }
             if self.stopped {
@@ -662,12 +658,26 @@ impl<'a> Searcher<'a> {
 
         let start = self.stack.len();
         let tt_move = entry.and_then(|e| e.mv);
+        let depth = if self.on(3) && depth >= IIR_DEPTH && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+        let futile = if self.on(1) {
+            depth <= FUTILITY_DEPTH
+                && (depth == 1 || !pv_node)
+                && !in_check
+                && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * (depth - 1) <= alpha
+        } else {
+            depth == 1 && !in_check && static_eval + FUTILITY_MARGIN <= alpha
+        };
         let node = Node {
             key,
             depth,
             ply,
             in_check,
-            futile: depth == 1 && !in_check && static_eval + FUTILITY_MARGIN <= alpha,
+            futile,
+            improving,
         };
         let score = self.search_moves(board, node, tt_move, alpha, beta);
         self.stack.truncate(start);
@@ -684,20 +694,55 @@ impl<'a> Searcher<'a> {
         depth: i32,
         ply: usize,
         beta: i32,
+        improving: bool,
     ) -> Option<i32> {
-        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
-        {
+        let rfp_depth = if self.on(0) {
+            REVERSE_FUTILITY_DEPTH_WIDE
+        } else {
+            REVERSE_FUTILITY_DEPTH
+        };
+        let rfp_margin = REVERSE_FUTILITY_MARGIN * depth
+            - if self.on(2) && improving {
+                REVERSE_FUTILITY_IMPROVING
+            } else {
+                0
+            };
+        // Pieces the opponent could drop (pawns aside): threats that neither
+        // the static score nor quiescence (which has no drops) sees.
+        let them = board.turn().other();
+        let drop_threats = Role::POCKET
+            .into_iter()
+            .any(|r| r != Role::Pawn && board.pocket(them).count(r) > 0);
+        if depth <= rfp_depth && static_eval - rfp_margin >= beta && !(self.on(8) && drop_threats) {
             return Some(static_eval);
+        }
+        if self.on(5) && depth <= RAZOR_DEPTH && static_eval + RAZOR_MARGIN * depth < beta {
+            // Razoring: far below; if even the captures do not reach beta,
+            // believe it.
+            let q = self.quiesce(board, ply, beta - 1, beta);
+            if self.stopped {
+                return Some(0);
+            }
+            if q < beta {
+                return Some(q);
+            }
         }
         if depth >= NULL_MOVE_DEPTH && static_eval >= beta && has_pieces(board, board.turn()) {
             let passed = board.null_move()?;
             count(ex::NULL_TRIES, 1);
-            let r = if self.on(7) {
-                3 + depth / 3 + ((static_eval - beta) / 200).min(3)
-            } else {
-                NULL_MOVE_BASE + depth / 4
-            };
-            let s = -self.search(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1);
+            let r = NULL_MOVE_BASE + depth / 4;
+            if self.on(9) && drop_threats && depth - 1 - r < 1 {
+                // The reply to the pass would be quiescence, blind to drops.
+                return None;
+            }
+            let s = -self.search(
+                &passed,
+                passed.is_check(),
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+            );
             if !self.stopped && s >= beta {
                 count(ex::NULL_CUTS, 1);
                 // A null-move mate proves nothing about the real moves.
@@ -725,6 +770,7 @@ impl<'a> Searcher<'a> {
             ply,
             in_check,
             futile,
+            improving,
         } = node;
         let pv_node = beta - alpha > 1;
         let start = self.stack.len();
@@ -750,17 +796,6 @@ impl<'a> Searcher<'a> {
                     }
                     self.order
                         .score(board, &mut self.stack[start..], tt_move, ply);
-                    if self.on(11) {
-                        // Losing captures after the killers.
-                        for sm in self.stack[start..].iter_mut() {
-                            if sm.score >= CAPTURE_ORDER
-                                && sm.score < TT_ORDER
-                                && see(board, sm.mv) < 0
-                            {
-                                sm.score = sm.score - CAPTURE_ORDER + KILLER_ORDER[1] - 100_000;
-                            }
-                        }
-                    }
                 }
                 if next >= self.stack.len() {
                     break;
@@ -770,6 +805,17 @@ impl<'a> Searcher<'a> {
                 next += 1;
                 if Some(sm.mv) == tt_first {
                     continue;
+                }
+                if self.on(4)
+                    && !pv_node
+                    && !in_check
+                    && depth <= LMP_DEPTH
+                    && i >= LMP_BASE + LMP_PER_DEPTH2 as usize * (depth * depth) as usize
+                    && sm.score <= 0
+                {
+                    // Late-move pruning: ordered last, quiet moves without
+                    // check and without history.
+                    break;
                 }
                 if futile && i > 0 && sm.score < QUIET_ORDER_LIMIT {
                     // Ordered last: quiet moves that give no check, direct or
@@ -789,27 +835,20 @@ impl<'a> Searcher<'a> {
             }
             let tactical = in_check || gives_check || self.order.is_killer(m, ply);
             let mut reduction = late_move_reduction(depth, i, quiet, tactical);
-            if reduction > 0 && self.on(1) {
-                reduction = log_reduction(depth, i, pv_node);
-            }
-            if self.on(9) && reduction > 0 {
-                let h = self.order.history_of(board, m, kind);
-                if h > 0 {
-                    reduction -= 1;
-                } else if h < 0 {
-                    reduction = (reduction + 1).min(depth - 1);
-                }
-            }
-            if (self.on(5) || self.on(6)) && i > 0 && quiet && !tactical && see(board, m) < 0 {
-                if self.on(6) && !pv_node && depth <= 3 {
-                    continue;
-                }
-                if self.on(5) && depth >= 2 {
-                    reduction = (reduction + 1).min(depth - 1);
-                }
+            if self.on(6) && reduction > 0 && !pv_node && !improving {
+                reduction += 1;
             }
             let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
-            let score = self.search_move(&child, new_depth, ply + 1, alpha, beta, i, reduction);
+            let score = self.search_move(
+                &child,
+                gives_check,
+                new_depth,
+                ply + 1,
+                alpha,
+                beta,
+                i,
+                reduction,
+            );
             i += 1;
             if self.stopped {
                 return 0;
@@ -826,15 +865,6 @@ impl<'a> Searcher<'a> {
                         count(ex::MOVES_AT_CUT, i as u64);
                         if quiet {
                             self.order.reward(board, m, kind, depth, ply);
-                            if self.on(10) && generated {
-                                for j in start..next.saturating_sub(1) {
-                                    let other = self.stack[j].mv;
-                                    let k = MoveKind::of(board, other);
-                                    if other != m && k.is_quiet() {
-                                        self.order.punish(board, other, k, depth);
-                                    }
-                                }
-                            }
                         }
                         break;
                     }
@@ -857,29 +887,17 @@ impl<'a> Searcher<'a> {
     /// quiet, standing pat on the static score. A side in check is handed
     /// back to [`Self::search`], which tries every evasion, so mates by
     /// capture are seen.
-    fn quiesce(&mut self, board: &Board, ply: usize, alpha: i32, beta: i32, checks: bool) -> i32 {
+    fn quiesce(&mut self, board: &Board, ply: usize, alpha: i32, beta: i32) -> i32 {
         if self.count_node() {
             return 0;
         }
         count(ex::QNODES, 1);
-        if self.on(3) && beta - alpha == 1 {
-            if let Some(e) = self.tt.probe(self.key(board)) {
-                let s = from_tt(e.score, ply);
-                if e.bound().settles(s, alpha, beta) {
-                    return s;
-                }
-            }
-        }
         let stand = self.eval(board);
-        if ply >= MAX_PLY - 1
-            || stand >= beta
-            || MOVE_STACK - self.stack.len()
-                < MAX_CAPTURES + if checks { DROP_CHECKS_MAX } else { 0 }
-        {
+        if ply >= MAX_PLY - 1 || stand >= beta || MOVE_STACK - self.stack.len() < MAX_CAPTURES {
             return stand;
         }
         let start = self.stack.len();
-        let score = self.quiesce_captures(board, ply, stand.max(alpha), beta, stand, checks);
+        let score = self.quiesce_captures(board, ply, stand.max(alpha), beta, stand);
         self.stack.truncate(start);
         score
     }
@@ -892,50 +910,25 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         beta: i32,
         stand: i32,
-        checks: bool,
     ) -> i32 {
         let start = self.stack.len();
         board.visit_legal(&mut Collect::new(board, self.stack, true));
         self.order.score(board, &mut self.stack[start..], None, ply);
-        if checks {
-            // Experiment 12: contact and knight checks by drop that do not
-            // lose the dropped piece, after the captures.
-            let them = board.turn().other();
-            let their_king = board.king_of(them);
-            let near = king_attacks(their_king) | knight_attacks(their_king);
-            let squares = check_squares(board, them);
-            let empty = !board.occupied();
-            let pocket = *board.pocket(board.turn());
-            for role in Role::POCKET {
-                if !pocket.has(role) {
-                    continue;
-                }
-                for to in squares[role.index()] & near & empty {
-                    let m = Move::Drop { role, to };
-                    if board.is_legal(m) && see(board, m) >= 0 {
-                        let _ = self.stack.try_push(ScoredMove { mv: m, score: -1 });
-                    }
-                }
-            }
-        }
         let mut best = stand;
         for i in start..self.stack.len() {
             pick(&mut self.stack[..], i);
             let m = self.stack[i].mv;
             let kind = MoveKind::of(board, m);
-            // A checking drop (experiment 12) is never pruned here.
-            let futile = !kind.promotion && stand + kind.victim * 3 / 2 + DELTA_MARGIN <= alpha;
-            let losing = self.on(4) && !kind.promotion && see(board, m) < 0;
-            if !m.is_drop() && (futile || losing) {
+            if !kind.promotion && stand + kind.victim * 3 / 2 + DELTA_MARGIN <= alpha {
                 continue;
             }
             let mut child = *board;
             child.play_unchecked(m);
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
-            let child_depth = if self.on(12) { -1 } else { 0 }
-                + self.extension(board, m, child.is_check(), ply + 1);
-            let score = -self.search(&child, child_depth, ply + 1, -beta, -alpha);
+            let gives_check = child.is_check();
+            let child_depth = self.extension(board, m, gives_check, ply + 1);
+            let score = -self.search(&child, gives_check, child_depth, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
             }
@@ -962,6 +955,8 @@ struct Node {
     in_check: bool,
     /// Depth 1, far below alpha: quiet moves without check cannot help.
     futile: bool,
+    /// The static score is better than two plies ago.
+    improving: bool,
 }
 
 /// Sorts by score, best first, keeping the order of equal scores (an
