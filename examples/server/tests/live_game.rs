@@ -9,6 +9,8 @@ use common::{Client, Server, TempDb};
 use serde_json::{Value, json};
 
 const MOVE_CAP: u16 = 120;
+/// The scripted players' pause before each move: 18 moves a second at most.
+const MOVE_PAUSE: std::time::Duration = std::time::Duration::from_millis(55);
 
 fn settings() -> GameSettings {
     GameSettings {
@@ -106,6 +108,11 @@ async fn play(mut client: Client, seat: Seat, seed: u64) -> Vec<Value> {
                     .unwrap_or(
                         legal[((seed.wrapping_mul(31) + n * 7) % legal.len() as u64) as usize],
                     );
+                // At a human's pace, under the server's 20 frames a second
+                // (`Config::frames_per_second`): the two boards run apart,
+                // and one seat may make half the game's moves while the
+                // other board waits, too fast for the limit otherwise.
+                tokio::time::sleep(MOVE_PAUSE).await;
                 client
                     .send(json!({"type": "move", "move": pick.to_string()}))
                     .await;
