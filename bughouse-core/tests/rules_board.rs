@@ -148,6 +148,9 @@ fn r17_back_rank_blocking_squares_with_only_pawns_in_hand_is_not_mate() {
     let mut b = b;
     assert!(b.add_to_pocket(Color::Black, Role::Knight));
     assert_eq!(moves(&b), ["N@b8", "N@c8", "N@d8", "N@e8", "N@f8"]);
+    // The status finds such a block without a search (board/status.rs):
+    // it must agree with the move list, both ways.
+    assert_eq!(b.status(), BoardStatus::Playing);
 }
 
 #[test]

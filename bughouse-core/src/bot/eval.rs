@@ -480,28 +480,17 @@ mod tests {
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] b KQkq - 0 1"
                 .parse()
                 .unwrap();
-        // Mirror-symmetric position: the side to move has only the tempo.
-        assert_eq!(evaluate(&white, &params(Color::White)), TEMPO);
-        assert_eq!(evaluate(&black, &params(Color::White)), TEMPO);
-    }
-
-    #[test]
-    fn the_attack_units_switch_keeps_the_evaluation_symmetric() {
+        // Mirror-symmetric position: the side to move has only the tempo,
+        // with the linear king danger and with the attack units switched on.
         let switched = EvalParams {
             flags: KING_ATTACK_UNITS,
             ..params(Color::White)
         };
         assert_eq!(evaluate(&Board::new(), &switched), TEMPO);
-        let white: Board =
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] w KQkq - 0 1"
-                .parse()
-                .unwrap();
-        let black: Board =
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] b KQkq - 0 1"
-                .parse()
-                .unwrap();
-        assert_eq!(evaluate(&white, &switched), TEMPO);
-        assert_eq!(evaluate(&black, &switched), TEMPO);
+        for p in [params(Color::White), switched] {
+            assert_eq!(evaluate(&white, &p), TEMPO);
+            assert_eq!(evaluate(&black, &p), TEMPO);
+        }
     }
 
     #[test]
