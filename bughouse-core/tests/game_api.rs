@@ -307,3 +307,67 @@ fn serde_round_trips_settings_and_the_log() {
     assert_eq!(back, g);
     assert_eq!(outcome, g.outcome());
 }
+
+/// `Game::san_of` writes a move's SAN from the board the move left (the game
+/// keeps no copy of the board before it): over whole random games it must
+/// agree with `SanPlus::from_move` on the board before every move (N3, R16),
+/// including the cases that rebuild the position before — a piece with a
+/// rival of its role (disambiguation, some with a capture) and a promoted
+/// piece captured (R6) — which the counts prove the games reached.
+#[test]
+fn n3_r6_san_of_every_move_of_random_games_is_the_san_on_the_board_before() {
+    use bughouse_core::san::{San, SanPlus};
+    let mut rng = bughouse_testkit::Rng::new(0x05A4_0F00);
+    let settings = GameSettings {
+        time_control: None,
+        ..GameSettings::default()
+    };
+    let (mut disambiguated, mut disambiguated_captures, mut promoted_victims) = (0, 0, 0);
+    let mut moves = 0;
+    for _ in 0..300 {
+        let mut g = Game::new(settings).unwrap();
+        while !g.is_over() {
+            // Either board's mover, at random (both boards move in a live game).
+            let movers: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|s| !g.legal_moves(*s).is_empty())
+                .collect();
+            if movers.is_empty() {
+                break;
+            }
+            let seat = movers[rng.below(movers.len())];
+            let legal = g.legal_moves(seat);
+            let m = legal[rng.below(legal.len())];
+            let before = *g.board(seat.board);
+            let victim_promoted = match m {
+                Move::Normal { to, .. } => before.promoted().contains(to),
+                Move::Drop { .. } => false,
+            };
+            let report = g.play(seat, m, None).unwrap();
+            let expected = SanPlus::from_move(&before, m);
+            assert_eq!(g.san_of(&report), Some(expected), "{m:?} on {before}");
+            if let San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                ..
+            } = expected.san
+            {
+                if role != Role::Pawn && (file.is_some() || rank.is_some()) {
+                    disambiguated += 1;
+                    disambiguated_captures += u32::from(capture);
+                }
+            }
+            promoted_victims += u32::from(victim_promoted && report.capture.is_some());
+            moves += 1;
+        }
+    }
+    eprintln!(
+        "{moves} moves, {disambiguated} disambiguated ({disambiguated_captures} captures), {promoted_victims} promoted victims"
+    );
+    assert!(moves > 50_000, "{moves} moves");
+    assert!(disambiguated > 100, "{disambiguated} disambiguated");
+    assert!(disambiguated_captures > 10, "{disambiguated_captures}");
+    assert!(promoted_victims > 10, "{promoted_victims} promoted victims");
+}

@@ -123,11 +123,6 @@ pub struct Game {
     /// move's legality is checked with them. Not the pins: most moves need
     /// none, and the legality test computes them for those that do.
     checkers: [Bitboard; 2],
-    /// The board the last move or drop was played on, as it stood before
-    /// it: its SAN is written from it when asked ([`Game::san_of`]), so a
-    /// move that nobody asks the SAN of (a replay, an import, a search)
-    /// does not pay for it (issue 11: a third of a move's cost).
-    before_last_move: Board,
     turn: TurnState<{ HISTORY_CAPACITY + 1 }>,
     log: ArrayVec<Action, LOG_CAPACITY>,
 }
@@ -212,7 +207,6 @@ impl Game {
             draw_offers: Seats::empty(),
             status: [BoardStatus::Playing; 2],
             checkers: boards.map(|b| b.checkers()),
-            before_last_move: boards[0],
             turn: TurnState::new(),
             log: ArrayVec::new(),
         };
@@ -237,7 +231,6 @@ impl Game {
         self.outcome = None;
         self.draw_offers = Seats::empty();
         self.checkers = boards.map(|b| b.checkers());
-        self.before_last_move = boards[0];
         self.status = [0, 1].map(|i| boards[i].status_with(self.checkers[i]));
         self.turn.reset(&boards, self.status);
         self.log.clear();
@@ -754,7 +747,6 @@ impl Game {
     fn apply_legal(&mut self, seat: Seat, m: Move, at: u64, recorded_clock: Option<i32>) -> Report {
         let board = &mut self.boards[seat.board.index()];
         debug_assert!(board.is_legal(m));
-        self.before_last_move = *board;
         let captured = board.play_unchecked(m);
         self.after_move(seat, m, captured, at, recorded_clock)
     }

@@ -6,6 +6,7 @@ use super::{Game, Mode};
 use crate::game::turn::ROTATION;
 use crate::{
     Action, ActionKind, BoardId, BoardStatus, Color, Outcome, Piece, Pocket, SanPlus, Seat, Seats,
+    san::{San, Suffix},
 };
 
 /// A captured piece on its way to the capturer's partner (R5).
@@ -205,9 +206,9 @@ impl Game {
     }
 
     /// The SAN of the move or drop `report` is of, as a record writes it,
-    /// with `+` or `#` (N3, R16): written on request from the board as it
-    /// stood before the move, which the game keeps, so the moves nobody asks
-    /// the SAN of (a replay, an import, a search) do not pay for it. `None`
+    /// with `+` or `#` (N3, R16): written on request from the board the move
+    /// left, so the moves nobody asks the SAN of (a replay, an import, a
+    /// search) do not pay for it, not even a copy of the board. `None`
     /// for a report of another action, and once a later move was played
     /// (its board is gone then: take the SAN when the report comes, or from
     /// the log with [`Game::each_move_with_board`]).
@@ -238,7 +239,15 @@ impl Game {
             .iter()
             .rev()
             .find(|a| matches!(a.kind, ActionKind::Move(_)));
-        (report.moves_played == self.moves_played && last_move == Some(&report.action))
-            .then(|| SanPlus::from_move(&self.before_last_move, m))
+        if report.moves_played != self.moves_played || last_move != Some(&report.action) {
+            return None;
+        }
+        // No action since has touched the move's board: it stands as the
+        // move left it, which is all the SAN needs (R16 for the suffix).
+        let after = &self.boards[report.action.seat?.board.index()];
+        Some(SanPlus {
+            san: San::of_last_move(after, m, report.capture.is_some()),
+            suffix: Suffix::from_board(after),
+        })
     }
 }

@@ -9,7 +9,7 @@ use crate::board::attacks::{attacks, empty_board_reach};
 use crate::board::movegen::{Threats, Visitor, expand_pawn_moves};
 use crate::board::pawns::promotion_fits;
 use crate::{
-    Bitboard, Board, CastlingSide, File, Move, MoveTextError, Rank, Role, SanError,
+    Bitboard, Board, CastlingSide, Color, File, Move, MoveTextError, Rank, Role, SanError,
     SanIllegalReason, Square,
 };
 
@@ -184,51 +184,109 @@ impl San {
     /// ```
     #[inline]
     pub fn from_move(board: &Board, m: Move) -> San {
+        let role = match m {
+            Move::Normal { from, .. } => board.role_at(from).unwrap_or(Role::Pawn),
+            Move::Drop { role, .. } => role,
+        };
+        let capture = |to| board.occupied().contains(to);
+        San::of_parts(board.turn(), role, m, capture, |from, to| {
+            board.disambiguation(role, from, to)
+        })
+    }
+
+    /// The SAN of `m`, the move that led to `after`, which captured a piece
+    /// if `captured`: the same as [`San::from_move`] on the board before it,
+    /// from the board after it, so that a game keeps no copy of the board
+    /// before each move (issue 11). The moved piece stands on the target
+    /// now. Only a piece's move with another piece of its role in reach
+    /// needs the position before, for the disambiguation, and gets it with
+    /// the piece back on its origin. The victim, if any, need not be put
+    /// back: every rival lands on the target too, so whatever stood there
+    /// changes no rival's legality (R13: a pinner or checker there is
+    /// captured; a line it blocked runs through the target, which the
+    /// rival then blocks). Counters, rights and pockets stay as after the
+    /// move: SAN never reads them for a piece's move.
+    pub(crate) fn of_last_move(after: &Board, m: Move, captured: bool) -> San {
+        let role = match m {
+            Move::Normal {
+                to,
+                promotion: None,
+                ..
+            } => after.role_at(to).unwrap_or(Role::Pawn),
+            Move::Normal { .. } => Role::Pawn,
+            Move::Drop { role, .. } => role,
+        };
+        let mover = after.turn().other();
+        San::of_parts(
+            mover,
+            role,
+            m,
+            |_| captured,
+            |from, to| {
+                let mut before = *after;
+                before.turn = mover;
+                if let Some((piece, promoted)) = before.take(to) {
+                    before.put(from, piece, promoted);
+                }
+                before.disambiguation(role, from, to)
+            },
+        )
+    }
+
+    /// SAN's one rule for writing a move (N3): a drop, castling, a pawn
+    /// (its file when it captures), or a piece with the origin coordinates
+    /// `disambiguation` says tell it apart. `role` is the moving piece's,
+    /// `capture` says whether a piece stood on a target.
+    #[inline]
+    fn of_parts(
+        us: Color,
+        role: Role,
+        m: Move,
+        capture: impl FnOnce(Square) -> bool,
+        disambiguation: impl FnOnce(Square, Square) -> (Option<File>, Option<Rank>),
+    ) -> San {
         match m {
             Move::Drop { role, to } => San::Drop { role, to },
             Move::Normal {
                 from,
                 to,
                 promotion,
-            } => {
-                let us = board.turn();
-                let role = board.role_at(from).unwrap_or(Role::Pawn);
-                match role {
-                    Role::Pawn => {
-                        let capture = from.file() != to.file();
-                        San::Normal {
-                            role,
-                            file: capture.then_some(from.file()),
-                            rank: None,
-                            capture,
-                            to,
-                            promotion,
-                        }
-                    }
-                    Role::King => match CastlingSide::of_king_move(us, from, to) {
-                        Some(side) => San::Castle(side),
-                        None => San::Normal {
-                            role,
-                            file: None,
-                            rank: None,
-                            capture: board.occupied().contains(to),
-                            to,
-                            promotion,
-                        },
-                    },
-                    _ => {
-                        let (file, rank) = board.disambiguation(role, from, to);
-                        San::Normal {
-                            role,
-                            file,
-                            rank,
-                            capture: board.occupied().contains(to),
-                            to,
-                            promotion,
-                        }
+            } => match role {
+                Role::Pawn => {
+                    let capture = from.file() != to.file();
+                    San::Normal {
+                        role,
+                        file: capture.then_some(from.file()),
+                        rank: None,
+                        capture,
+                        to,
+                        promotion,
                     }
                 }
-            }
+                Role::King => match CastlingSide::of_king_move(us, from, to) {
+                    Some(side) => San::Castle(side),
+                    None => San::Normal {
+                        role,
+                        file: None,
+                        rank: None,
+                        capture: capture(to),
+                        to,
+                        promotion,
+                    },
+                },
+                _ => {
+                    let capture = capture(to);
+                    let (file, rank) = disambiguation(from, to);
+                    San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    }
+                }
+            },
         }
     }
 
