@@ -28,10 +28,12 @@
 //!   holds in hand. In bughouse the attacker's reserves arrive by drop, not
 //!   by moves, and almost every loss against Fairy-Stockfish was a mate by
 //!   drops on our own board: attack units scored better there at equal
-//!   time (100 ms, two seeds, +14.6 points over 120 matches; 20 ms +4.2
-//!   over 400), but worse in crazyhouse (20 ms, −4.5 points over 100), so
-//!   each variant keeps the measure that measured better (figures in
-//!   benches/README.md, "King safety as attack units"). The switch
+//!   time (20 ms, one binary, one run after the other: 58.0 % against
+//!   45.5 % over 200 matches, 2.6 standard errors; at 100 ms +2.2 points
+//!   over three such pairs of 60, not significant), but worse in
+//!   crazyhouse (20 ms, −4.5 points over 100), so each variant keeps the
+//!   measure that measured better (figures in benches/README.md, "King
+//!   attack units: the bughouse default"). The switch
 //!   [`OTHER_KING_DANGER`] swaps the two, for A/B runs.
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
 //!   home.
