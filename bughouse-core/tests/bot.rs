@@ -400,8 +400,13 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
     let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
     let d = decide_unlimited(&game, &control, &mut tt).expect("White to move");
     assert!(game.legal_moves(Seat::A_WHITE).contains(&chosen_move(&d)));
+    // The flag is first read at the first poll, after 256 nodes: the
+    // search stops there, and the first iteration may have finished before
+    // it. Here it does with the bughouse king danger as attack units (211
+    // nodes); with the linear measure it took more than 256, hence depth 0
+    // before attack units became the bughouse default.
     assert!(d.nodes <= 256, "{d:?}");
-    assert_eq!(d.depth, 0, "{d:?}");
+    assert!(d.depth <= 1, "{d:?}");
 }
 
 #[test]
