@@ -8,8 +8,13 @@
 //! ```text
 //! benches/vs_fairy.sh [--variant bughouse|crazyhouse] [--nodes N | --movetime MS]
 //!                     [--matches M] [--seed S] [--random-plies K] [--max-actions A]
-//!                     [--fairy PATH]
+//!                     [--hash-mb MB] [--fairy PATH]
 //! ```
+//!
+//! `--hash-mb` sizes our bot's transposition table (one bot plays all our
+//! seats); without it the table has 65 536 entries (768 KiB), the size of
+//! every run in benches/README.md before it existed. Fairy-Stockfish always
+//! gets `Hash 16` (16 MiB per engine).
 //!
 //! `vs_fairy.sh` installs Debian's `fairy-stockfish` when it is missing and
 //! runs this binary. Fairy-Stockfish gets the seat's board as a FEN with
@@ -53,6 +58,8 @@ struct Options {
     random_plies: u32,
     max_actions: u32,
     fairy: String,
+    /// Our table's entries.
+    table_entries: usize,
 }
 
 fn parse_options() -> Options {
@@ -64,6 +71,7 @@ fn parse_options() -> Options {
         random_plies: 2,
         max_actions: 600,
         fairy: "fairy-stockfish".into(),
+        table_entries: 1 << 16,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -93,6 +101,10 @@ fn parse_options() -> Options {
             "--random-plies" => o.random_plies = number() as u32,
             "--max-actions" => o.max_actions = number() as u32,
             "--fairy" => o.fairy = value,
+            "--hash-mb" => {
+                o.table_entries =
+                    (number() as usize * (1 << 20) / std::mem::size_of::<TableEntry>()).max(1)
+            }
             other => {
                 eprintln!("unknown option {other}; see the file's doc comment");
                 std::process::exit(2)
@@ -241,13 +253,16 @@ struct Ours {
 }
 
 impl Ours {
-    fn new(budget: Budget, seed: u64) -> Ours {
+    fn new(budget: Budget, seed: u64, table_entries: usize) -> Ours {
         let limits = match budget {
             Budget::Nodes(n) => SearchLimits::nodes(n),
             Budget::MoveTime(_) => SearchLimits::unlimited(),
         };
         Ours {
-            bot: Bot::with_storage(limits.with_seed(seed), vec![TableEntry::EMPTY; 1 << 16]),
+            bot: Bot::with_storage(
+                limits.with_seed(seed),
+                vec![TableEntry::EMPTY; table_entries],
+            ),
             budget,
             times: Times::default(),
         }
@@ -461,7 +476,8 @@ fn main() {
         println!("experiment flags {f}");
     }
     let mut tally = Tally::default();
-    let mut us = Ours::new(opts.budget, opts.seed);
+    let mut us = Ours::new(opts.budget, opts.seed, opts.table_entries);
+    println!("our table: {} entries", opts.table_entries);
     let engines = match opts.variant {
         Variant::Bughouse => 4,
         Variant::Crazyhouse => 1,
