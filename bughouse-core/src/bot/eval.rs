@@ -29,8 +29,8 @@
 //!   by moves, and almost every loss against Fairy-Stockfish was a mate by
 //!   drops on our own board: attack units scored better there at equal
 //!   time (20 ms, one binary, one run after the other: 58.0 % against
-//!   45.5 % over 200 matches, 2.6 standard errors; at 100 ms +2.2 points
-//!   over three such pairs of 60, not significant), but worse in
+//!   45.5 % over 200 matches, 2.6 standard errors; at 100 ms +6.9 points
+//!   over four such pairs of 60, 1.6 standard errors), but worse in
 //!   crazyhouse (20 ms, −4.5 points over 100), so each variant keeps the
 //!   measure that measured better (figures in benches/README.md, "King
 //!   attack units: the bughouse default"). The switch
