@@ -244,8 +244,15 @@ async fn one_human_and_three_computers_play_turn_based_with_a_sit() {
             others += 1;
         }
         if frame["kind"] == "sit" {
-            assert_eq!(frame["seat"], "A");
-            assert_eq!(frame["sits_left"]["A"], 2, "three sits each (R24)");
+            // The human sat once; a computer seat may sit too (R24: the bot
+            // sits when its search finds waiting better than any move).
+            let seat = frame["seat"].as_str().unwrap();
+            let left = frame["sits_left"][seat].as_u64().unwrap();
+            if seat == "A" {
+                assert_eq!(left, 2, "three sits each (R24)");
+            } else {
+                assert!(left < 3, "a sit is counted (R24): {frame}");
+            }
         }
     }
     assert!(sat, "the human sat once");
