@@ -188,7 +188,10 @@ impl San {
             Move::Normal { from, .. } => board.role_at(from).unwrap_or(Role::Pawn),
             Move::Drop { role, .. } => role,
         };
-        let capture = |to| board.occupied().contains(to);
+        let capture = match m {
+            Move::Normal { to, .. } => board.occupied().contains(to),
+            Move::Drop { .. } => false,
+        };
         San::of_parts(board.turn(), role, m, capture, |from, to| {
             board.disambiguation(role, from, to)
         })
@@ -217,76 +220,58 @@ impl San {
             Move::Drop { role, .. } => role,
         };
         let mover = after.turn().other();
-        San::of_parts(
-            mover,
-            role,
-            m,
-            |_| captured,
-            |from, to| {
-                let mut before = *after;
-                before.turn = mover;
-                if let Some((piece, promoted)) = before.take(to) {
-                    before.put(from, piece, promoted);
-                }
-                before.disambiguation(role, from, to)
-            },
-        )
+        San::of_parts(mover, role, m, captured, |from, to| {
+            let mut before = *after;
+            before.turn = mover;
+            if let Some((piece, promoted)) = before.take(to) {
+                before.put(from, piece, promoted);
+            }
+            before.disambiguation(role, from, to)
+        })
     }
 
     /// SAN's one rule for writing a move (N3): a drop, castling, a pawn
     /// (its file when it captures), or a piece with the origin coordinates
     /// `disambiguation` says tell it apart. `role` is the moving piece's,
-    /// `capture` says whether a piece stood on a target.
+    /// `capture` whether a piece stood on the target (a pawn's capture is
+    /// its change of file, en passant included).
     #[inline]
     fn of_parts(
         us: Color,
         role: Role,
         m: Move,
-        capture: impl FnOnce(Square) -> bool,
+        capture: bool,
         disambiguation: impl FnOnce(Square, Square) -> (Option<File>, Option<Rank>),
     ) -> San {
-        match m {
-            Move::Drop { role, to } => San::Drop { role, to },
+        let (from, to, promotion) = match m {
+            Move::Drop { role, to } => return San::Drop { role, to },
             Move::Normal {
                 from,
                 to,
                 promotion,
-            } => match role {
-                Role::Pawn => {
-                    let capture = from.file() != to.file();
-                    San::Normal {
-                        role,
-                        file: capture.then_some(from.file()),
-                        rank: None,
-                        capture,
-                        to,
-                        promotion,
-                    }
-                }
-                Role::King => match CastlingSide::of_king_move(us, from, to) {
-                    Some(side) => San::Castle(side),
-                    None => San::Normal {
-                        role,
-                        file: None,
-                        rank: None,
-                        capture: capture(to),
-                        to,
-                        promotion,
-                    },
-                },
-                _ => {
-                    let capture = capture(to);
-                    let (file, rank) = disambiguation(from, to);
-                    San::Normal {
-                        role,
-                        file,
-                        rank,
-                        capture,
-                        to,
-                        promotion,
-                    }
-                }
+            } => (from, to, promotion),
+        };
+        let (file, rank, capture) = match role {
+            Role::Pawn => {
+                let capture = from.file() != to.file();
+                (capture.then_some(from.file()), None, capture)
+            }
+            Role::King => match CastlingSide::of_king_move(us, from, to) {
+                Some(side) => return San::Castle(side),
+                None => (None, None, capture),
             },
+            _ => {
+                let (file, rank) = disambiguation(from, to);
+                (file, rank, capture)
+            }
+        };
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
         }
     }
 
