@@ -11,6 +11,10 @@
 //!                     [--hash-mb MB] [--fairy PATH]
 //! ```
 //!
+//! `VS_FAIRY_TRACE=FILE` writes each of our decisions to FILE (position,
+//! move, score, depth), for `benches/fairy_review.py`, which asks
+//! Fairy-Stockfish what each move cost.
+//!
 //! `--hash-mb` sizes our bot's transposition table (one bot plays all our
 //! seats); without it the table has 65 536 entries (768 KiB), the size of
 //! every run in benches/README.md before it existed. Fairy-Stockfish always
@@ -250,6 +254,8 @@ struct Ours {
     bot: Bot<Vec<TableEntry>>,
     budget: Budget,
     times: Times,
+    /// Where to write each decision (`VS_FAIRY_TRACE`, see [`Ours::trace`]).
+    trace: Option<std::fs::File>,
 }
 
 impl Ours {
@@ -265,6 +271,9 @@ impl Ours {
             ),
             budget,
             times: Times::default(),
+            trace: std::env::var("VS_FAIRY_TRACE").ok().map(|path| {
+                std::fs::File::create(path).expect("VS_FAIRY_TRACE names a writable file")
+            }),
         }
     }
 
@@ -281,7 +290,19 @@ impl Ours {
         let control = self.control(&clock);
         let d = self.bot.decide_with(game, seat, &control);
         self.times.add(start.elapsed());
+        self.trace(game.board(seat.board), d.as_ref());
         d.map(|d| d.action)
+    }
+
+    /// With `VS_FAIRY_TRACE=file`: one line per decision that moves, with
+    /// the position (FEN, both pockets), our move (UCI), its score and the
+    /// depth reached, tab-separated — for `benches/fairy_review.py`.
+    fn trace(&mut self, board: &Board, decision: Option<&bughouse_core::bot::Decision>) {
+        if let (Some(trace), Some(d)) = (self.trace.as_mut(), decision) {
+            if let BotAction::Move(m) = d.action {
+                let _ = writeln!(trace, "{board}\t{m}\t{}\t{}", d.score, d.depth);
+            }
+        }
     }
 
     fn decide_board(&mut self, board: &Board) -> Option<bughouse_core::Move> {
@@ -290,6 +311,7 @@ impl Ours {
         let control = self.control(&clock);
         let d = self.bot.decide_board(board, &control);
         self.times.add(start.elapsed());
+        self.trace(board, d.as_ref());
         match d?.action {
             BotAction::Move(m) => Some(m),
             BotAction::Sit => unreachable!("a lone board never sits"),

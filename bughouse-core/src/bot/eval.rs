@@ -364,24 +364,65 @@ fn placement(board: &Board, color: Color) -> i32 {
 /// Material of `color`: on the board, in hand, and — weighted by `team`
 /// sixteenths — its capture value, i.e. what it would feed the other board
 /// if it were all captured (promoted pieces as pawns, R6).
-fn material(board: &Board, color: Color, team: i32) -> i32 {
+fn material(board: &Board, color: Color, team: i32, values: &PieceValues) -> i32 {
     let ours = board.by_color(color);
     let promoted = board.promoted() & ours;
+    let pocket = board.pocket(color);
     let mut on_board = 0;
     let mut capture_value = 0;
+    let mut in_hand = 0;
     for role in Role::POCKET {
         let set = ours & board.by_role(role);
         let n = set.count() as i32;
         let n_promoted = (set & promoted).count() as i32;
-        on_board += n * BOARD_VALUE[role.index()];
-        capture_value += (n - n_promoted) * HAND_VALUE[role.index()] + n_promoted * HAND_VALUE[0];
+        on_board += n * values.board[role.index()];
+        capture_value += (n - n_promoted) * values.hand[role.index()] + n_promoted * values.hand[0];
+        in_hand += i32::from(pocket.count(role)) * values.hand[role.index()];
     }
-    let in_hand = hand_value(board, color);
     on_board + in_hand + team * (capture_value + in_hand) / WEIGHT_ONE
+}
+
+/// Piece values on the board and in hand, by [`Role::index`].
+struct PieceValues {
+    board: [i32; 5],
+    hand: [i32; 5],
+}
+
+/// The values of chess, a little more in hand.
+const CHESS_VALUES: PieceValues = PieceValues {
+    board: [100, 300, 310, 450, 850],
+    hand: HAND_VALUE,
+};
+
+/// Experiment: the compressed values drop players use (a knight, bishop
+/// or rook about two pawns, a queen about four): every piece comes back by
+/// drop, so initiative counts for more than a big piece.
+const DROP_VALUES: PieceValues = PieceValues {
+    board: [100, 220, 230, 280, 500],
+    hand: [130, 250, 250, 300, 540],
+};
+
+/// Experiment switches: [`DROP_VALUES`] in crazyhouse (bit 17), in
+/// bughouse (bit 18).
+pub(crate) const DROP_VALUES_CRAZYHOUSE: u32 = 1 << 17;
+pub(crate) const DROP_VALUES_BUGHOUSE: u32 = 1 << 18;
+
+fn piece_values(board: &Board, flags: u32) -> &'static PieceValues {
+    let switch = if board.flavour() == Flavour::Crazyhouse {
+        DROP_VALUES_CRAZYHOUSE
+    } else {
+        DROP_VALUES_BUGHOUSE
+    };
+    if flags & switch != 0 {
+        &DROP_VALUES
+    } else {
+        &CHESS_VALUES
+    }
 }
 
 /// The static score of `board` for the side to move.
 pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
+    let values = piece_values(board, params.flags);
     let attack_units = uses_attack_units(board, params.flags);
     let maps = attack_maps_with(board, attack_units);
     let us = params.us;
@@ -398,7 +439,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
         } else {
             king_danger(board, color, &maps)
         };
-        let side = material(board, color, team) + placement(board, color) - danger;
+        let side = material(board, color, team, values) + placement(board, color) - danger;
         score += if color == Color::White { side } else { -side };
     }
     let mut score = if board.turn() == Color::White {
@@ -675,10 +716,13 @@ mod tests {
         let real: Board = "4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1".parse().unwrap();
         // The team term makes a real queen worth more than a promoted one:
         // losing it would send a queen, not a pawn, to the other board (R6).
-        assert!(material(&real, Color::White, 8) > material(&promoted, Color::White, 8));
+        assert!(
+            material(&real, Color::White, 8, &CHESS_VALUES)
+                > material(&promoted, Color::White, 8, &CHESS_VALUES)
+        );
         assert_eq!(
-            material(&real, Color::White, 0),
-            material(&promoted, Color::White, 0)
+            material(&real, Color::White, 0, &CHESS_VALUES),
+            material(&promoted, Color::White, 0, &CHESS_VALUES)
         );
     }
 }

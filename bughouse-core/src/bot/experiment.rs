@@ -7,7 +7,7 @@
 //!
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
-//! runs, turned round: on, it restores what was there before (bit 16). The switches are read once per decision (a relaxed
+//! runs, turned round: on, it restores what was there before (bits 10 and 16). The switches are read once per decision (a relaxed
 //! atomic load), so a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
@@ -27,7 +27,10 @@
 //! | 7 | check extensions stop beyond root depth + 2 plies (not 2 × depth + 4) |
 //! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
+//! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
 //! | 16 | evaluation: the other king-danger measure than the variant's default: in bughouse the linear measure (the bot's before attack units became its bughouse default), in crazyhouse attack units (safe drop checks by the roles in the enemy hand, ring squares only the king guards, zone attackers, no flight square, shelter; quadratic to a knee, capped) |
+//! | 17 | evaluation, crazyhouse: the compressed piece values of drop players (minor pieces and rook about two and a half pawns, a queen five) |
+//! | 18 | evaluation, bughouse: the same values |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
