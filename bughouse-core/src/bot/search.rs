@@ -928,9 +928,10 @@ impl<'a> Searcher<'a> {
                 // A capture that loses material by the static exchange is
                 // not searched: quiescence is most of the nodes (62–67 %),
                 // and these captures rarely change a score. Measured against
-                // Fairy-Stockfish at 25 000 nodes, +11.4 points over 400
-                // matches; at 20 ms not worse (benches/README.md, "Quiescence
-                // without losing captures"). Switch 10 searches them again.
+                // Fairy-Stockfish at 25 000 nodes, +5.4 points over 600
+                // matches (2 standard errors); at 20 and 100 ms not worse
+                // (benches/README.md, "Quiescence without losing captures").
+                // Switch 10 searches them again.
                 continue;
             }
             let mut child = *board;
