@@ -11,9 +11,21 @@
 //!                     [--hash-mb MB] [--fairy PATH]
 //! ```
 //!
-//! `VS_FAIRY_TRACE=FILE` writes each of our decisions to FILE (position,
-//! move, score, depth), for `benches/fairy_review.py`, which asks
-//! Fairy-Stockfish what each move cost.
+//! `VS_FAIRY_TRACE=FILE` writes each of our decisions to FILE (match,
+//! position, move, score, depth; see `Ours::trace`). `--review TRACE --out
+//! FILE` plays no match: it has Fairy-Stockfish score, at the run's budget,
+//! the position before and after each traced move, writes one line per
+//! decision to FILE (the trace's fields, then Fairy-Stockfish's best move and
+//! its scores before and after our move and their difference, all from our
+//! side, mate as ±(30 000 − 10 × moves)) and prints what the moves cost:
+//!
+//! ```text
+//! VS_FAIRY_TRACE=zh.tsv benches/vs_fairy.sh --variant crazyhouse --movetime 20 --matches 40
+//! benches/vs_fairy.sh --variant crazyhouse --movetime 150 --review zh.tsv --out zh-review.tsv
+//! ```
+//!
+//! In bughouse Fairy-Stockfish's scores are those of a board whose captures
+//! vanish (it does not know the other board): a guide, not a verdict.
 //!
 //! `--hash-mb` sizes our bot's transposition table (one bot plays all our
 //! seats); without it the table has 65 536 entries (768 KiB), the size of
@@ -64,6 +76,8 @@ struct Options {
     fairy: String,
     /// Our table's entries.
     table_entries: usize,
+    /// `--review TRACE --out FILE`: review a trace instead of playing.
+    review: Option<(String, String)>,
 }
 
 fn parse_options() -> Options {
@@ -76,7 +90,10 @@ fn parse_options() -> Options {
         max_actions: 600,
         fairy: "fairy-stockfish".into(),
         table_entries: 1 << 16,
+        review: None,
     };
+    let mut trace = None;
+    let mut out = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -105,6 +122,8 @@ fn parse_options() -> Options {
             "--random-plies" => o.random_plies = number() as u32,
             "--max-actions" => o.max_actions = number() as u32,
             "--fairy" => o.fairy = value,
+            "--review" => trace = Some(value),
+            "--out" => out = Some(value),
             "--hash-mb" => {
                 o.table_entries =
                     (number() as usize * (1 << 20) / std::mem::size_of::<TableEntry>()).max(1)
@@ -116,6 +135,14 @@ fn parse_options() -> Options {
         }
         i += 2;
     }
+    o.review = match (trace, out) {
+        (Some(trace), Some(out)) => Some((trace, out)),
+        (None, None) => None,
+        _ => {
+            eprintln!("--review TRACE needs --out FILE, and --out needs --review");
+            std::process::exit(2)
+        }
+    };
     o
 }
 
@@ -123,6 +150,9 @@ fn parse_options() -> Options {
 struct Fairy {
     /// The search time of the last `go`, as the engine reports it.
     reported: Duration,
+    /// The last score of the last `go`, for the side to move, in centipawns
+    /// (mate in n moves as ±(30 000 − 10 n); see [`score_of_info`]).
+    score: Option<i32>,
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
@@ -143,6 +173,7 @@ impl Fairy {
         let output = BufReader::new(child.stdout.take().expect("piped"));
         let mut fairy = Fairy {
             reported: Duration::ZERO,
+            score: None,
             child,
             input,
             output,
@@ -166,7 +197,8 @@ impl Fairy {
     }
 
     /// Reads lines until one starts with `prefix`; returns it. Remembers
-    /// the search time the engine reports on the way (`info … time MS`).
+    /// the search time and the score the engine reports on the way
+    /// (`info … time MS`, `info … score cp X`).
     fn wait_for(&mut self, prefix: &str) -> String {
         let mut line = String::new();
         loop {
@@ -178,6 +210,9 @@ impl Fairy {
             assert!(n > 0, "fairy-stockfish exited while we waited for {prefix}");
             if line.starts_with(prefix) {
                 return line.trim_end().to_string();
+            }
+            if let Some(score) = score_of_info(&line) {
+                self.score = Some(score);
             }
             let mut words = line.split_whitespace();
             if words.next() == Some("info") {
@@ -202,6 +237,7 @@ impl Fairy {
     fn best_move(&mut self, board: &Board, budget: Budget) -> Option<String> {
         self.send(&format!("position fen {board}"));
         self.reported = Duration::ZERO;
+        self.score = None;
         match budget {
             Budget::Nodes(n) => self.send(&format!("go nodes {n}")),
             Budget::MoveTime(t) => self.send(&format!("go movetime {}", t.as_millis())),
@@ -209,6 +245,27 @@ impl Fairy {
         let line = self.wait_for("bestmove");
         let mv = line.split_whitespace().nth(1)?.to_string();
         (mv != "(none)").then_some(mv)
+    }
+}
+
+/// Mate in `n` moves scores `MATE_SCORE - 10 n` in a review.
+const MATE_SCORE: i32 = 30_000;
+
+/// The score of a UCI `info` line for the side to move: `score cp X`, or
+/// `score mate N` as ±(30 000 − 10 |N|) (N ≤ 0: the side to move is mated).
+fn score_of_info(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut words = words.skip_while(|&w| w != "score").skip(1);
+    let kind = words.next()?;
+    let value: i32 = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(value),
+        "mate" if value > 0 => Some(MATE_SCORE - 10 * value),
+        "mate" => Some(-MATE_SCORE - 10 * value),
+        _ => None,
     }
 }
 
@@ -256,6 +313,8 @@ struct Ours {
     times: Times,
     /// Where to write each decision (`VS_FAIRY_TRACE`, see [`Ours::trace`]).
     trace: Option<std::fs::File>,
+    /// The match being played, for the trace.
+    match_index: u32,
 }
 
 impl Ours {
@@ -274,6 +333,7 @@ impl Ours {
             trace: std::env::var("VS_FAIRY_TRACE").ok().map(|path| {
                 std::fs::File::create(path).expect("VS_FAIRY_TRACE names a writable file")
             }),
+            match_index: 0,
         }
     }
 
@@ -295,12 +355,13 @@ impl Ours {
     }
 
     /// With `VS_FAIRY_TRACE=file`: one line per decision that moves, with
-    /// the position (FEN, both pockets), our move (UCI), its score and the
-    /// depth reached, tab-separated — for `benches/fairy_review.py`.
+    /// the match, the position (FEN, both pockets), our move (UCI), its
+    /// score and the depth reached, tab-separated — for `--review`.
     fn trace(&mut self, board: &Board, decision: Option<&bughouse_core::bot::Decision>) {
         if let (Some(trace), Some(d)) = (self.trace.as_mut(), decision) {
             if let BotAction::Move(m) = d.action {
-                let _ = writeln!(trace, "{board}\t{m}\t{}\t{}", d.score, d.depth);
+                let index = self.match_index;
+                let _ = writeln!(trace, "{index}\t{board}\t{m}\t{}\t{}", d.score, d.depth);
             }
         }
     }
@@ -491,8 +552,139 @@ fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+/// One reviewed decision.
+struct Reviewed {
+    game: u32,
+    depth: u32,
+    ours: i32,
+    /// Fairy-Stockfish's score before our move and after it, for our side.
+    before: i32,
+    after: i32,
+}
+
+/// `--review TRACE --out FILE` (see the file's doc comment): exits with a
+/// message naming the line of a trace it cannot read.
+fn review(opts: &Options, trace: &str, out: &str) {
+    let text = std::fs::read_to_string(trace).unwrap_or_else(|e| {
+        eprintln!("cannot read {trace}: {e}");
+        std::process::exit(2)
+    });
+    let mut file = std::fs::File::create(out).unwrap_or_else(|e| {
+        eprintln!("cannot write {out}: {e}");
+        std::process::exit(2)
+    });
+    let flavour = match opts.variant {
+        Variant::Bughouse => Flavour::Bughouse,
+        Variant::Crazyhouse => Flavour::Crazyhouse,
+    };
+    let mut fairy = Fairy::start(&opts.fairy, opts.variant);
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = |what: &str| -> ! {
+            eprintln!("{trace}:{}: {what}", n + 1);
+            std::process::exit(2)
+        };
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [game, fen, mv, ours, depth] = fields[..] else {
+            bad("not a trace line (match, FEN, move, score, depth)")
+        };
+        let board = match fen.parse::<Board>() {
+            Ok(b) => b.with_flavour(flavour),
+            Err(e) => bad(&format!("{e}")),
+        };
+        let mut after = board;
+        let played = bughouse_core::Move::from_uci(mv).is_ok_and(|m| after.play(m).is_ok());
+        if !played {
+            bad(&format!("{mv:?} is no legal move here"));
+        }
+        let (Ok(game), Ok(ours), Ok(depth)) = (game.parse(), ours.parse(), depth.parse()) else {
+            bad("match, score and depth are numbers")
+        };
+        let best = fairy.best_move(&board, opts.budget);
+        let before = fairy.score.unwrap_or(0);
+        fairy.best_move(&after, opts.budget);
+        let after_score = -fairy.score.unwrap_or(0);
+        let best = best.unwrap_or_else(|| "(none)".into());
+        let _ = writeln!(
+            file,
+            "{line}\t{best}\t{before}\t{after_score}\t{}",
+            before - after_score
+        );
+        rows.push(Reviewed {
+            game,
+            depth,
+            ours,
+            before,
+            after: after_score,
+        });
+    }
+    print_review(&rows);
+}
+
+/// The summary of a review: what our moves cost in Fairy-Stockfish's
+/// judgement, and each game's score path.
+fn print_review(rows: &[Reviewed]) {
+    let n = rows.len().max(1) as f64;
+    let mate = MATE_SCORE - 1000;
+    let depth = rows.iter().map(|r| f64::from(r.depth)).sum::<f64>() / n;
+    println!("{} decisions, our average depth {depth:.1}", rows.len());
+    let costly = rows
+        .iter()
+        .filter(|r| r.before > -300 && r.before - r.after >= 150)
+        .count();
+    println!("moves costing >= 150 cp from a position not lost (Fairy > -300): {costly}");
+    let mated: Vec<&Reviewed> = rows
+        .iter()
+        .filter(|r| r.after <= -mate && r.before > -mate)
+        .collect();
+    print!(
+        "moves into a forced mate Fairy had not seen before: {}",
+        mated.len()
+    );
+    if !mated.is_empty() {
+        let d = mated.iter().map(|r| f64::from(r.depth)).sum::<f64>() / mated.len() as f64;
+        print!(" (our depth there {d:.1})");
+    }
+    println!();
+    let mut gaps: Vec<i32> = rows
+        .iter()
+        .filter(|r| r.ours.abs() < 3000 && r.before.abs() < 3000)
+        .map(|r| r.ours - r.before)
+        .collect();
+    if !gaps.is_empty() {
+        gaps.sort();
+        let mean = gaps.iter().map(|&g| f64::from(g)).sum::<f64>() / gaps.len() as f64;
+        println!(
+            "our score minus Fairy's (both below 3000): mean {mean:.0}, median {}",
+            gaps[gaps.len() / 2]
+        );
+    }
+    for game in rows.chunk_by(|a, b| a.game == b.game) {
+        let last = game[game.len() - 1].after;
+        let result = match last {
+            s if s >= mate => "won",
+            s if s <= -mate => "lost",
+            _ => "open",
+        };
+        let best = game.iter().map(|r| r.before).max().unwrap_or(0);
+        let path: Vec<String> = game
+            .iter()
+            .map(|r| r.before.clamp(-9999, 9999).to_string())
+            .collect();
+        println!(
+            "match {} ({result}, best {best}): {}",
+            game[0].game,
+            path.join(" ")
+        );
+    }
+}
+
 fn main() {
     let opts = parse_options();
+    if let Some((trace, out)) = &opts.review {
+        review(&opts, trace, out);
+        return;
+    }
     if let Some(f) = std::env::var("BOT_FLAGS").ok().and_then(|f| f.parse().ok()) {
         bughouse_core::bot::experiment::set_flags(f);
         println!("experiment flags {f}");
@@ -510,6 +702,7 @@ fn main() {
     let started = Instant::now();
     for index in 0..opts.matches {
         us.bot.limits = us.bot.limits.with_seed(opts.seed ^ u64::from(index) << 20);
+        us.match_index = index;
         let (score, ending) = match opts.variant {
             Variant::Bughouse => bughouse_match(&opts, index, &mut fairies, &mut tally, &mut us),
             Variant::Crazyhouse => {

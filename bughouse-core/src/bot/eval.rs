@@ -388,15 +388,23 @@ struct PieceValues {
     hand: [i32; 5],
 }
 
-/// The values of chess, a little more in hand.
+/// The values of chess ([`BOARD_VALUE`], which the search's exchanges and
+/// ordering use too), a little more in hand ([`HAND_VALUE`]).
 const CHESS_VALUES: PieceValues = PieceValues {
-    board: [100, 300, 310, 450, 850],
+    board: [
+        BOARD_VALUE[0],
+        BOARD_VALUE[1],
+        BOARD_VALUE[2],
+        BOARD_VALUE[3],
+        BOARD_VALUE[4],
+    ],
     hand: HAND_VALUE,
 };
 
-/// Experiment: the compressed values drop players use (a knight, bishop
-/// or rook about two pawns, a queen about four): every piece comes back by
-/// drop, so initiative counts for more than a big piece.
+/// Experiment: compressed values after the drop players' rule of thumb
+/// (minor pieces and rooks about two to three pawns, a queen about five):
+/// every piece comes back by drop, so initiative counts for more than a
+/// big piece.
 const DROP_VALUES: PieceValues = PieceValues {
     board: [100, 220, 230, 280, 500],
     hand: [130, 250, 250, 300, 540],
@@ -404,8 +412,8 @@ const DROP_VALUES: PieceValues = PieceValues {
 
 /// Experiment switches: [`DROP_VALUES`] in crazyhouse (bit 17), in
 /// bughouse (bit 18).
-pub(crate) const DROP_VALUES_CRAZYHOUSE: u32 = 1 << 17;
-pub(crate) const DROP_VALUES_BUGHOUSE: u32 = 1 << 18;
+const DROP_VALUES_CRAZYHOUSE: u32 = 1 << 17;
+const DROP_VALUES_BUGHOUSE: u32 = 1 << 18;
 
 fn piece_values(board: &Board, flags: u32) -> &'static PieceValues {
     let switch = if board.flavour() == Flavour::Crazyhouse {
@@ -708,6 +716,46 @@ mod tests {
         let units = king_attack_units(&full, Color::White, &maps);
         assert!(units > UNIT_KNEE);
         assert_eq!(danger_from_units(units), DANGER_CAP);
+    }
+
+    #[test]
+    fn drop_values_switch_each_variant_apart() {
+        // White a knight up on the board and a rook up in hand.
+        let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3[R] w - - 0 1";
+        let board: Board = fen.parse().unwrap();
+        for (flavour, own, other) in [
+            (
+                Flavour::Crazyhouse,
+                DROP_VALUES_CRAZYHOUSE,
+                DROP_VALUES_BUGHOUSE,
+            ),
+            (
+                Flavour::Bughouse,
+                DROP_VALUES_BUGHOUSE,
+                DROP_VALUES_CRAZYHOUSE,
+            ),
+        ] {
+            let board = board.with_flavour(flavour);
+            let with = |flags| {
+                evaluate(
+                    &board,
+                    &EvalParams {
+                        flags,
+                        ..params(Color::White)
+                    },
+                )
+            };
+            let chess = with(0);
+            // The same position with the compressed values: the extra
+            // knight and rook count for less...
+            assert!(
+                with(own) < chess,
+                "{flavour:?}: {} against {chess}",
+                with(own)
+            );
+            // ... and the other variant's switch changes nothing here.
+            assert_eq!(with(other), chess, "{flavour:?}");
+        }
     }
 
     #[test]

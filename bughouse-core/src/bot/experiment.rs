@@ -7,8 +7,9 @@
 //!
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
-//! runs, turned round: on, it restores what was there before (bits 10 and 16). The switches are read once per decision (a relaxed
-//! atomic load), so a search is as deterministic with them as without.
+//! runs, turned round: on, it restores what was there before (bits 10 and
+//! 16). The switches are read once per decision (a relaxed atomic load), so
+//! a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
 //! Bits 0–12 are the search's, 16–31 the evaluation's; the switches
@@ -29,7 +30,7 @@
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
 //! | 16 | evaluation: the other king-danger measure than the variant's default: in bughouse the linear measure (the bot's before attack units became its bughouse default), in crazyhouse attack units (safe drop checks by the roles in the enemy hand, ring squares only the king guards, zone attackers, no flight square, shelter; quadratic to a knee, capped) |
-//! | 17 | evaluation, crazyhouse: the compressed piece values of drop players (minor pieces and rook about two and a half pawns, a queen five) |
+//! | 17 | evaluation, crazyhouse: compressed piece values after the drop players' rule of thumb (board 100/220/230/280/500 for P/N/B/R/Q, hand 130/250/250/300/540) |
 //! | 18 | evaluation, bughouse: the same values |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -66,6 +67,10 @@ pub const NULL_TRIES: usize = 9;
 pub const NULL_CUTS: usize = 10;
 /// Moves tried at nodes that failed high, summed.
 pub const MOVES_AT_CUT: usize = 11;
+
+/// Switch 10 as a mask: quiescence searches the captures that lose
+/// material by the static exchange too (the rule before they were skipped).
+pub(crate) const OTHER_RULE_IN_QUIESCENCE: u32 = 1 << 10;
 
 /// The switches on now.
 pub fn flags() -> u32 {

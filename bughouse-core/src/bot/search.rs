@@ -501,7 +501,20 @@ impl<'a> Searcher<'a> {
     /// 20 ms, and against Fairy-Stockfish (real-time, benches/README.md).
     #[inline]
     fn extension(&self, board: &Board, m: Move, gives_check: bool, child_ply: usize) -> i32 {
-        i32::from(gives_check && child_ply < self.extension_limit && see(board, m) >= 0)
+        self.extension_by_exchange(gives_check, child_ply, || see(board, m))
+    }
+
+    /// [`Self::extension`] for a caller that may know the move's static
+    /// exchange already (quiescence computes it for every capture):
+    /// `exchange` is called only for a check within the limit.
+    #[inline]
+    fn extension_by_exchange(
+        &self,
+        gives_check: bool,
+        child_ply: usize,
+        exchange: impl FnOnce() -> i32,
+    ) -> i32 {
+        i32::from(gives_check && child_ply < self.extension_limit && exchange() >= 0)
     }
 
     /// Searches `child` at `depth` (the extension included), reached by the `index`-th move tried at `ply - 1`,
@@ -924,22 +937,31 @@ impl<'a> Searcher<'a> {
             if !kind.promotion && stand + kind.victim * 3 / 2 + DELTA_MARGIN <= alpha {
                 continue;
             }
-            if !kind.promotion && !self.on(10) && see(board, m) < 0 {
-                // A capture that loses material by the static exchange is
-                // not searched: quiescence is most of the nodes (62–67 %),
-                // and these captures rarely change a score. Measured against
-                // Fairy-Stockfish at 25 000 nodes, +5.4 points over 600
-                // matches (2 standard errors); at 20 and 100 ms not worse
-                // (benches/README.md, "Quiescence without losing captures").
-                // Switch 10 searches them again.
-                continue;
+            // Computed once: the pruning below and the check extension both
+            // read it (a promotion is never pruned, so it waits for a check).
+            let mut exchange = None;
+            if !kind.promotion && self.flags & ex::OTHER_RULE_IN_QUIESCENCE == 0 {
+                let e = see(board, m);
+                if e < 0 {
+                    // A capture that loses material by the static exchange
+                    // is not searched: quiescence is most of the nodes
+                    // (62–67 %), and these captures rarely change a score.
+                    // Measured against Fairy-Stockfish at 25 000 nodes, +5.4
+                    // points over 600 matches (2 standard errors); at 20 and
+                    // 100 ms not worse (benches/README.md, "Quiescence
+                    // without losing captures"). Switch 10 searches them.
+                    continue;
+                }
+                exchange = Some(e);
             }
             let mut child = *board;
             child.play_unchecked(m);
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
             let gives_check = child.is_check();
-            let child_depth = self.extension(board, m, gives_check, ply + 1);
+            let child_depth = self.extension_by_exchange(gives_check, ply + 1, || {
+                exchange.unwrap_or_else(|| see(board, m))
+            });
             let score = -self.search(&child, gives_check, child_depth, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
@@ -1004,5 +1026,69 @@ fn from_tt(score: i16, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color;
+    use crate::bot::control::SearchControl;
+    use crate::bot::experiment::OTHER_RULE_IN_QUIESCENCE;
+    use crate::bot::tt::TranspositionTable;
+
+    fn params(flags: u32) -> EvalParams {
+        EvalParams {
+            us: Color::White,
+            feed: 8,
+            give: 8,
+            seed: 0,
+            noise: 0,
+            flags,
+        }
+    }
+
+    /// Quiescence from `fen` with the full window, with the given
+    /// experiment switches: its score, the nodes it visited and the static
+    /// score it stood on.
+    fn quiescence(fen: &str, flags: u32) -> (i32, u64, i32) {
+        let board: Board = fen.parse().unwrap();
+        let mut tt = TranspositionTable::<[_; 64]>::with_entries();
+        let mut stack = MoveStack::new();
+        let control = SearchControl::new();
+        let mut searcher = Searcher::new(
+            tt.start_search(),
+            params(flags),
+            0,
+            1_000_000,
+            control.start(),
+            &mut stack,
+        );
+        searcher.flags = flags;
+        let score = searcher.quiesce(&board, 0, -INFINITE, INFINITE);
+        (score, searcher.nodes, evaluate(&board, &params(flags)))
+    }
+
+    #[test]
+    fn quiescence_skips_a_capture_that_loses_material_by_the_exchange() {
+        // Qxd5 wins a pawn and loses the queen to exd5: the only capture.
+        let fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+        let (skipped, nodes_skipped, stand) = quiescence(fen, 0);
+        let (searched, nodes_searched, _) = quiescence(fen, OTHER_RULE_IN_QUIESCENCE);
+        assert_eq!(nodes_skipped, 1, "only the position itself");
+        assert!(nodes_searched > 1, "the old rule plays Qxd5");
+        // Either way the capture is refused: standing pat is better.
+        assert_eq!(skipped, stand);
+        assert_eq!(searched, stand);
+    }
+
+    #[test]
+    fn quiescence_still_takes_a_free_piece() {
+        // The d5 pawn is undefended: Qxd5 wins it, with the rule or without.
+        let fen = "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1";
+        let (score, nodes, stand) = quiescence(fen, 0);
+        assert!(nodes > 1);
+        assert!(score > stand + 50, "{score} against standing pat {stand}");
+        assert_eq!(quiescence(fen, OTHER_RULE_IN_QUIESCENCE).0, score);
     }
 }
