@@ -5,14 +5,16 @@
 //!
 //! - **Material on the board and in hand.** A piece in hand is worth a bit
 //!   more than the same piece on the board: it can be dropped on any empty
-//!   square (R9), with check (R12). In bughouse the values are compressed
+//!   square (R9), with check (R12). The values are compressed
 //!   ([`DROP_VALUES`]: minor pieces and rooks two to three pawns, a queen
 //!   five): every piece comes back by drop, so the initiative and the king
-//!   count for more than a big piece. Against Fairy-Stockfish they scored
-//!   68.8 % against 56.5 % at 20 ms (200 matches, one binary, one run after
-//!   the other) and 43.2 % against 35.4 % at 25 000 nodes (600); figures in
-//!   benches/README.md, "Compressed piece values: the bughouse default".
-//!   Crazyhouse keeps the values of chess ([`CHESS_VALUES`]).
+//!   count for more than a big piece. Against Fairy-Stockfish, in bughouse
+//!   they scored 68.8 % against 56.5 % with the values of chess at 20 ms
+//!   (200 matches, one binary, one run after the other), 56.7 % against
+//!   34.6 % at 100 ms (120) and 43.2 % against 35.4 % at 25 000 nodes (600);
+//!   in crazyhouse, together with attack units (below), 34.2 % against
+//!   21.3 % at 20 ms (600). Figures in benches/README.md, "Compressed piece
+//!   values and attack units: the default in both variants".
 //! - **The team** (R5). Every piece that leaves this board lands in a pocket
 //!   on the other board: what we capture feeds our partner, what we lose
 //!   feeds the opponents' partner. Over one search the material that left the
@@ -21,27 +23,26 @@
 //!   the *capture value* of what each side still holds (promoted pieces count
 //!   as the pawns they would be sent as, R6). The weights come from the other
 //!   board (see [`team_weights`]).
-//! - **King safety against drops.** In bughouse as attack units
+//! - **King safety against drops.** As attack units
 //!   ([`king_attack_units`]): the safe drop checks the enemy's hand allows,
 //!   role by role (also a knight or pawn the other board may still send),
 //!   ring squares only the king guards, enemy pieces aiming at the ring,
 //!   pieces in hand that could join, no square to step to; minus the pawns
 //!   that shelter the king. Units cost quadratically (one weakness is
 //!   cheap, several together lose) up to a knee, then linearly, capped so
-//!   that a full enemy pocket does not turn the bot passive. In crazyhouse
-//!   the linear measure ([`king_danger`]): empty squares next to the king
+//!   that a full enemy pocket does not turn the bot passive. The switch
+//!   [`OTHER_KING_DANGER`] restores the linear measure ([`king_danger`],
+//!   which the team weights still read): empty squares next to the king
 //!   that no defender covers, knight-check squares, open lines to the king
 //!   and enemy control of the king's zone, scaled up by what the enemy
-//!   holds in hand. In bughouse the attacker's reserves arrive by drop, not
-//!   by moves, and almost every loss against Fairy-Stockfish was a mate by
-//!   drops on our own board: attack units scored better there at equal
-//!   time (20 ms, one binary, one run after the other: 58.0 % against
-//!   45.5 % over 200 matches, 2.6 standard errors; at 100 ms +6.9 points
-//!   over four such pairs of 60, 1.6 standard errors), but worse in
-//!   crazyhouse (20 ms, −4.5 points over 100), so each variant keeps the
-//!   measure that measured better (figures in benches/README.md, "King
-//!   attack units: the bughouse default"). The switch
-//!   [`OTHER_KING_DANGER`] swaps the two, for A/B runs.
+//!   holds in hand. The attacker's reserves arrive by drop, not by moves,
+//!   and almost every loss against Fairy-Stockfish was a mate by drops on
+//!   our own board: attack units scored better in bughouse at equal time
+//!   (20 ms, one binary, one run after the other: 58.0 % against 45.5 %
+//!   over 200 matches; at 100 ms +6.9 points over four pairs of 60; figures
+//!   in benches/README.md, "King attack units: the bughouse default"). In
+//!   crazyhouse they lost with the values of chess (20 ms, −4.5 points over
+//!   100) and win with the compressed values (above).
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
 //!   home.
 
@@ -87,22 +88,18 @@ pub(crate) struct EvalParams {
     pub flags: u32,
 }
 
-/// Experiment switch (bit 16 of [`EvalParams::flags`]): the king danger of
-/// the evaluation from the measure the board's variant does not use by
-/// default — the linear [`king_danger`] in bughouse (the bot's measure
-/// before attack units became its bughouse default), [`king_attack_units`]
-/// in crazyhouse — so that either variant can be measured against the
-/// other measure in one binary.
+/// Experiment switch (bit 16 of [`EvalParams::flags`]), turned round when
+/// attack units became the default of both variants: the king danger of
+/// the evaluation from the linear [`king_danger`], the bot's measure
+/// before (in bughouse until session 7, in crazyhouse until session 10).
 pub(crate) const OTHER_KING_DANGER: u32 = 1 << 16;
 
-/// Whether the evaluation of `board` measures king danger as attack units
-/// ([`king_attack_units`]) rather than linearly ([`king_danger`]): by
-/// default in bughouse, not in crazyhouse (each the measure that scored
-/// better against Fairy-Stockfish at equal time; see the module's docs),
-/// the other way round with the switch [`OTHER_KING_DANGER`].
-pub(crate) fn uses_attack_units(board: &Board, flags: u32) -> bool {
-    let by_default = board.flavour() == Flavour::Bughouse;
-    by_default != (flags & OTHER_KING_DANGER != 0)
+/// Whether the evaluation measures king danger as attack units
+/// ([`king_attack_units`], the default of both variants: it scored better
+/// against Fairy-Stockfish at equal time, see the module's docs) rather
+/// than linearly ([`king_danger`], with the switch [`OTHER_KING_DANGER`]).
+pub(crate) fn uses_attack_units(flags: u32) -> bool {
+    flags & OTHER_KING_DANGER == 0
 }
 
 /// Squares attacked by each side, computed once per evaluation.
@@ -184,10 +181,10 @@ pub(crate) fn hand_value(board: &Board, color: Color) -> i32 {
 }
 
 /// How exposed `color`'s king is to drops and attacks: 0 for a sheltered
-/// king, a few hundred for one in real danger. The evaluation's measure in
-/// crazyhouse (in bughouse only with the switch [`OTHER_KING_DANGER`], see
-/// [`uses_attack_units`]). The team weights read this one from the other
-/// board in either case: their scale is tuned to it.
+/// king, a few hundred for one in real danger. The evaluation's measure
+/// only with the switch [`OTHER_KING_DANGER`] (see [`uses_attack_units`]);
+/// the team weights read this one from the other board in either case:
+/// their scale is tuned to it.
 fn king_danger(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
     let king = board.king_of(color);
     let enemy = color.other();
@@ -411,28 +408,29 @@ const CHESS_VALUES: PieceValues = PieceValues {
 /// Compressed values after the drop players' rule of thumb (minor pieces
 /// and rooks about two to three pawns, a queen about five): every piece
 /// comes back by drop, so initiative counts for more than a big piece. The
-/// bughouse default (see the module's notes); the search's exchanges and
-/// move ordering keep [`BOARD_VALUE`].
+/// default of both variants (see the module's notes); the search's
+/// exchanges and move ordering keep [`BOARD_VALUE`].
 const DROP_VALUES: PieceValues = PieceValues {
     board: [100, 220, 230, 280, 500],
     hand: [130, 250, 250, 300, 540],
 };
 
-/// Experiment switch 17: [`DROP_VALUES`] in crazyhouse too.
-const DROP_VALUES_CRAZYHOUSE: u32 = 1 << 17;
-/// Experiment switch 18, turned round when the compressed values became the
-/// bughouse default: [`CHESS_VALUES`] in bughouse, as before.
+/// Experiment switches 17 (crazyhouse) and 18 (bughouse), turned round
+/// when the compressed values became the default (bughouse in session 10,
+/// then crazyhouse with attack units): [`CHESS_VALUES`] in that variant,
+/// as before.
+const CHESS_VALUES_CRAZYHOUSE: u32 = 1 << 17;
 const CHESS_VALUES_BUGHOUSE: u32 = 1 << 18;
 
 /// The values the evaluation counts material in: by variant, unless an
 /// experiment switch says otherwise.
 fn piece_values(board: &Board, flags: u32) -> &'static PieceValues {
-    let compressed = if board.flavour() == Flavour::Crazyhouse {
-        flags & DROP_VALUES_CRAZYHOUSE != 0
+    let switch = if board.flavour() == Flavour::Crazyhouse {
+        CHESS_VALUES_CRAZYHOUSE
     } else {
-        flags & CHESS_VALUES_BUGHOUSE == 0
+        CHESS_VALUES_BUGHOUSE
     };
-    if compressed {
+    if flags & switch == 0 {
         &DROP_VALUES
     } else {
         &CHESS_VALUES
@@ -442,7 +440,7 @@ fn piece_values(board: &Board, flags: u32) -> &'static PieceValues {
 /// The static score of `board` for the side to move.
 pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
     let values = piece_values(board, params.flags);
-    let attack_units = uses_attack_units(board, params.flags);
+    let attack_units = uses_attack_units(params.flags);
     let maps = attack_maps_with(board, attack_units);
     let us = params.us;
     let mut score = 0;
@@ -565,8 +563,8 @@ mod tests {
                 .parse()
                 .unwrap();
         // Mirror-symmetric position: the side to move has only the tempo,
-        // with the bughouse default (attack units) and with the switch
-        // (the linear king danger), and likewise in crazyhouse.
+        // with the default (attack units) and with the switch (the linear
+        // king danger), in both variants.
         let switched = EvalParams {
             flags: OTHER_KING_DANGER,
             ..params(Color::White)
@@ -601,7 +599,7 @@ mod tests {
     }
 
     #[test]
-    fn bughouse_measures_king_danger_as_attack_units_crazyhouse_linearly() {
+    fn both_variants_measure_king_danger_as_attack_units_the_switch_linearly() {
         // White's king is open to queen, knight and pawn drops, Black's
         // sheltered: the two measures disagree, so the evaluation shows
         // which one it used.
@@ -611,26 +609,20 @@ mod tests {
             flags: OTHER_KING_DANGER,
             ..off
         };
+        assert!(uses_attack_units(0));
+        assert!(!uses_attack_units(OTHER_KING_DANGER));
         let bughouse: Board = fen.parse().unwrap();
         assert_eq!(bughouse.flavour(), Flavour::Bughouse);
-        assert!(uses_attack_units(&bughouse, 0));
-        assert!(!uses_attack_units(&bughouse, OTHER_KING_DANGER));
-        let diff = attack_units_minus_linear(&bughouse);
-        assert_ne!(diff, 0, "a position where the measures agree shows nothing");
-        assert_eq!(
-            evaluate(&bughouse, &off) - evaluate(&bughouse, &switched),
-            diff
-        );
-
-        let crazyhouse = bughouse.with_flavour(Flavour::Crazyhouse);
-        assert!(!uses_attack_units(&crazyhouse, 0));
-        assert!(uses_attack_units(&crazyhouse, OTHER_KING_DANGER));
-        let diff = attack_units_minus_linear(&crazyhouse);
-        assert_ne!(diff, 0);
-        assert_eq!(
-            evaluate(&crazyhouse, &switched) - evaluate(&crazyhouse, &off),
-            diff
-        );
+        for board in [bughouse, bughouse.with_flavour(Flavour::Crazyhouse)] {
+            let diff = attack_units_minus_linear(&board);
+            assert_ne!(diff, 0, "a position where the measures agree shows nothing");
+            assert_eq!(
+                evaluate(&board, &off) - evaluate(&board, &switched),
+                diff,
+                "{:?}",
+                board.flavour()
+            );
+        }
     }
 
     #[test]
@@ -730,7 +722,7 @@ mod tests {
     }
 
     #[test]
-    fn compressed_values_are_the_bughouse_default_and_switch_each_variant_apart() {
+    fn compressed_values_are_the_default_and_switch_each_variant_apart() {
         // White a knight up on the board and a rook up in hand.
         let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3[R] w - - 0 1";
         let board: Board = fen.parse().unwrap();
@@ -743,23 +735,24 @@ mod tests {
                 },
             )
         };
-        let (zh, bh) = (Flavour::Crazyhouse, Flavour::Bughouse);
-        // Crazyhouse counts in chess values unless switch 17 compresses
-        // them: the extra knight and rook then count for less.
-        assert!(score(zh, DROP_VALUES_CRAZYHOUSE) < score(zh, 0));
-        // Bughouse counts in compressed values unless switch 18 restores
-        // the values of chess.
-        assert!(score(bh, 0) < score(bh, CHESS_VALUES_BUGHOUSE));
-        // Each switch leaves the other variant alone.
-        assert_eq!(score(zh, CHESS_VALUES_BUGHOUSE), score(zh, 0));
-        assert_eq!(score(bh, DROP_VALUES_CRAZYHOUSE), score(bh, 0));
-        // With the switch, bughouse counts as crazyhouse does by default;
-        // the two differ otherwise only by their king-danger measures, the
-        // same here (no piece in an enemy hand).
-        assert_eq!(
-            score(bh, CHESS_VALUES_BUGHOUSE) - score(bh, 0),
-            score(zh, 0) - score(zh, DROP_VALUES_CRAZYHOUSE)
-        );
+        for (flavour, own, other) in [
+            (
+                Flavour::Crazyhouse,
+                CHESS_VALUES_CRAZYHOUSE,
+                CHESS_VALUES_BUGHOUSE,
+            ),
+            (
+                Flavour::Bughouse,
+                CHESS_VALUES_BUGHOUSE,
+                CHESS_VALUES_CRAZYHOUSE,
+            ),
+        ] {
+            // In compressed values, the default, the extra knight and rook
+            // count for less than in the values of chess...
+            assert!(score(flavour, 0) < score(flavour, own), "{flavour:?}");
+            // ... and the other variant's switch changes nothing here.
+            assert_eq!(score(flavour, other), score(flavour, 0), "{flavour:?}");
+        }
     }
 
     #[test]

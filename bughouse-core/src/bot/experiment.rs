@@ -8,7 +8,7 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 10,
-//! 16 and 18). The switches are read once per decision (a relaxed atomic load), so
+//! 16, 17 and 18). The switches are read once per decision (a relaxed atomic load), so
 //! a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
@@ -29,9 +29,9 @@
 //! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
-//! | 16 | evaluation: the other king-danger measure than the variant's default: in bughouse the linear measure (the bot's before attack units became its bughouse default), in crazyhouse attack units (safe drop checks by the roles in the enemy hand, ring squares only the king guards, zone attackers, no flight square, shelter; quadratic to a knee, capped) |
-//! | 17 | evaluation, crazyhouse: compressed piece values after the drop players' rule of thumb (board 100/220/230/280/500 for P/N/B/R/Q, hand 130/250/250/300/540), the bughouse default |
-//! | 18 | evaluation, bughouse: the values of chess (board 100/300/310/450/850, hand 130/330/330/480/900), the bot's before the compressed values became its bughouse default |
+//! | 16 | evaluation: king danger by the linear measure (empty squares by the king no defender covers, knight-check squares, open lines, zone control, scaled by the enemy hand), the bot's before attack units became the default (bughouse session 7, crazyhouse session 10) |
+//! | 17 | evaluation, crazyhouse: the values of chess (board 100/300/310/450/850 for P/N/B/R/Q, hand 130/330/330/480/900), the bot's before the compressed values (board 100/220/230/280/500, hand 130/250/250/300/540, the drop players' rule of thumb) became the default (session 10) |
+//! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
