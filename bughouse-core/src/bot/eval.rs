@@ -31,7 +31,7 @@
 //!   that shelter the king. Units cost quadratically (one weakness is
 //!   cheap, several together lose) up to a knee, then linearly, capped so
 //!   that a full enemy pocket does not turn the bot passive. The switch
-//!   [`OTHER_KING_DANGER`] restores the linear measure ([`king_danger`],
+//!   [`LINEAR_KING_DANGER`] restores the linear measure ([`king_danger`],
 //!   which the team weights still read): empty squares next to the king
 //!   that no defender covers, knight-check squares, open lines to the king
 //!   and enemy control of the king's zone, scaled up by what the enemy
@@ -84,7 +84,7 @@ pub(crate) struct EvalParams {
     /// Noise amplitude in centipawns (0: none).
     pub noise: i32,
     /// Experiment switches (see `experiment`): the evaluation reads bits
-    /// 16–31 ([`OTHER_KING_DANGER`]).
+    /// 16–31 ([`LINEAR_KING_DANGER`]).
     pub flags: u32,
 }
 
@@ -92,14 +92,14 @@ pub(crate) struct EvalParams {
 /// attack units became the default of both variants: the king danger of
 /// the evaluation from the linear [`king_danger`], the bot's measure
 /// before (in bughouse until session 7, in crazyhouse until session 10).
-pub(crate) const OTHER_KING_DANGER: u32 = 1 << 16;
+pub(crate) const LINEAR_KING_DANGER: u32 = 1 << 16;
 
 /// Whether the evaluation measures king danger as attack units
 /// ([`king_attack_units`], the default of both variants: it scored better
 /// against Fairy-Stockfish at equal time, see the module's docs) rather
-/// than linearly ([`king_danger`], with the switch [`OTHER_KING_DANGER`]).
+/// than linearly ([`king_danger`], with the switch [`LINEAR_KING_DANGER`]).
 pub(crate) fn uses_attack_units(flags: u32) -> bool {
-    flags & OTHER_KING_DANGER == 0
+    flags & LINEAR_KING_DANGER == 0
 }
 
 /// Squares attacked by each side, computed once per evaluation.
@@ -182,7 +182,7 @@ pub(crate) fn hand_value(board: &Board, color: Color) -> i32 {
 
 /// How exposed `color`'s king is to drops and attacks: 0 for a sheltered
 /// king, a few hundred for one in real danger. The evaluation's measure
-/// only with the switch [`OTHER_KING_DANGER`] (see [`uses_attack_units`]);
+/// only with the switch [`LINEAR_KING_DANGER`] (see [`uses_attack_units`]);
 /// the team weights read this one from the other board in either case:
 /// their scale is tuned to it.
 fn king_danger(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
@@ -566,7 +566,7 @@ mod tests {
         // with the default (attack units) and with the switch (the linear
         // king danger), in both variants.
         let switched = EvalParams {
-            flags: OTHER_KING_DANGER,
+            flags: LINEAR_KING_DANGER,
             ..params(Color::White)
         };
         for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
@@ -606,11 +606,11 @@ mod tests {
         let fen = "6k1/5ppp/8/8/8/8/3P4/4K3[qnp] b - - 0 1";
         let off = params(Color::Black);
         let switched = EvalParams {
-            flags: OTHER_KING_DANGER,
+            flags: LINEAR_KING_DANGER,
             ..off
         };
         assert!(uses_attack_units(0));
-        assert!(!uses_attack_units(OTHER_KING_DANGER));
+        assert!(!uses_attack_units(LINEAR_KING_DANGER));
         let bughouse: Board = fen.parse().unwrap();
         assert_eq!(bughouse.flavour(), Flavour::Bughouse);
         for board in [bughouse, bughouse.with_flavour(Flavour::Crazyhouse)] {

@@ -8,8 +8,8 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 10,
-//! 16, 17 and 18). The switches are read once per decision (a relaxed atomic load), so
-//! a search is as deterministic with them as without.
+//! 16, 17 and 18). The switches are read once per decision (a relaxed
+//! atomic load), so a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
 //! Bits 0–12 are the search's, 16–31 the evaluation's; the switches
