@@ -67,7 +67,8 @@ export interface BughouseError extends Error {
 
 /**
  * `Board.legalMoves()` and `Board.legalMovesSan()` are defined in index.js
- * (strings from move codes, a split SAN list); the rest of `Board` is
+ * (strings from move codes, a split SAN list), `botMove()` and
+ * `botMoveAsync()` there too; the rest of `Board` is
  * declared below from the Rust sources. Merges with the class.
  */
 export interface Board {
@@ -91,6 +92,32 @@ export interface Board {
    * cannot be dropped now is absent.
    */
   dropDests(): Map<Exclude<Role, 'king'>, Array<string>>
+  /**
+   * The computer player's move on this board alone, as UCI (always one of
+   * `legalMoves()`), or `null` when the side to move has none (mate,
+   * crazyhouse stalemate, bughouse waiting). In the crazyhouse flavour
+   * (`{ crazyhouse: true }`) it plays crazyhouse: captures go to its own
+   * pocket, and a check no move answers is mate. In the bughouse flavour it
+   * plays the board as if the partner board were quiet (for a seat of a
+   * match use `Game.botMove`, which weighs the team). The same search,
+   * answers and codes as Python's `Board.bot_move`; blocks while it
+   * searches (about 9 ms at the default budget): see `botMoveAsync`.
+   *
+   * Throws `ERR_INVALID_ARG_VALUE` (an unknown option, `atMs` among them:
+   * a board has no clock), `ERR_INVALID_ARG_TYPE` and `ERR_OUT_OF_RANGE`
+   * as `Game.botMove`. With `play: true` the move is also pushed (`pop()`
+   * takes it back).
+   */
+  botMove(opts?: BoardBotOptions | null): string | null
+  /**
+   * `botMove` off the caller's thread (the engine's search pool; a worker
+   * in the WebAssembly build): the event loop runs while it searches a copy
+   * of the board as it is when called. With `play: true` the move is
+   * pushed when the search ends, only if the position is still the one
+   * searched; else it rejects with `ERR_STALE_SEARCH` and plays nothing.
+   * `signal` aborts (see `BotAsyncOptions`).
+   */
+  botMoveAsync(opts?: BoardBotAsyncOptions | null): Promise<string | null>
 }
 
 /**
@@ -144,6 +171,15 @@ export interface BotAsyncOptions extends BotOptions {
    */
   signal?: AbortSignal | null
 }
+
+/**
+ * Options of `Board.botMove`: those of `Game.botMove` but `atMs` (a lone
+ * board has no clock), with the same defaults and checks.
+ */
+export type BoardBotOptions = Omit<BotOptions, 'atMs'>
+
+/** Options of `Board.botMoveAsync`: those of `Board.botMove`, and a signal. */
+export type BoardBotAsyncOptions = Omit<BotAsyncOptions, 'atMs'>
 
 /**
  * A live game's time control (R20): exact, in ms; `incrementMs` 0 by
@@ -534,6 +570,7 @@ export declare class Board {
    * `ERR_OUT_OF_RANGE` unless `depth` is an integer from 0 to 32.
    */
   perft(depth: number): number
+
   /**
    * The squares of the pieces giving check to the side to move, a1
    * first; empty when not in check.

@@ -62,7 +62,7 @@ if (!existsSync(commonJs)) {
   // cargo alone: the build writes it.
   throw new Error(`bughouse: ${commonJs} is missing: \`node ${join(__dirname, 'scripts', 'build.mjs')}\` generates it from lib/common.mjs`)
 }
-const { addBotMethods, addMoveMethods, codedError, defineMethod, describe, makeReaders, requireNew } = require(commonJs)
+const { addBoardBotMethods, addBotMethods, addMoveMethods, codedError, defineMethod, describe, makeReaders, requireNew } = require(commonJs)
 
 const codeBytes = Buffer.alloc(2 * binding.MAX_LEGAL_MOVES)
 const codes = new Uint16Array(codeBytes.buffer, codeBytes.byteOffset, binding.MAX_LEGAL_MOVES)
@@ -90,6 +90,19 @@ addBotMethods(binding.Game, {
     }
   },
   checkGame: unchecked,
+})
+
+addBoardBotMethods(binding.Board, {
+  startSearch(board, options) {
+    const stop = new binding._SearchStop()
+    try {
+      return { promise: binding._boardBotSearch(board, options, stop), cancel: () => stop.stop() }
+    } catch (e) {
+      // Inside botMoveAsync's promise, past guardClass's mapping.
+      throw mapError(e, 'Board.botMoveAsync', [options])
+    }
+  },
+  checkBoard: unchecked,
 })
 
 const { readBpgn, readBpgnStream } = makeReaders({

@@ -602,3 +602,70 @@ fn crazyhouse_games_are_always_legal_and_reach_an_end() {
         }
     }
 }
+
+/// The lone-board table (tests/data/board_bot.json) the bindings check
+/// against: the core's answers for each position, budget and seed.
+/// `BUGHOUSE_BLESS=1` rewrites the table's `move`s from the core (after a
+/// change to the computer player); otherwise every answer must match.
+#[test]
+fn board_bot_answers_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/board_bot.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let table: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let bless = std::env::var_os("BUGHOUSE_BLESS").is_some();
+    let mut lines = Vec::new();
+    let mut wrong = Vec::new();
+    for case in table["cases"].as_array().unwrap() {
+        let fen = case["fen"].as_str().unwrap();
+        let flavour = if case["crazyhouse"].as_bool().unwrap() {
+            Flavour::Crazyhouse
+        } else {
+            Flavour::Bughouse
+        };
+        // As the bindings read it (the flavour's material bound, R7).
+        let board = Board::from_fen(fen, flavour).unwrap();
+        let limits = SearchLimits::nodes(case["nodes"].as_u64().unwrap())
+            .with_seed(case["seed"].as_u64().unwrap());
+        let mut tt = Box::new(TranspositionTable::new());
+        let found = decide_board(&board, &limits, &SearchControl::new(), &mut tt).map(|d| {
+            let m = chosen_move(&d);
+            assert!(board.is_legal(m), "{}: {m}", case["name"]);
+            m.to_string()
+        });
+        assert_eq!(
+            found.is_none(),
+            board.legal_moves().is_empty(),
+            "{}: no move only when there is none",
+            case["name"]
+        );
+        let found = serde_json::to_value(found).unwrap();
+        if found != case["move"] {
+            wrong.push(format!(
+                "{}: table {}, core {found}",
+                case["name"], case["move"]
+            ));
+        }
+        let mut line = case.clone();
+        line["move"] = found;
+        // One case per line, keys in the table's order.
+        lines.push(format!(
+            "    {{\"name\": {}, \"fen\": {}, \"crazyhouse\": {}, \"nodes\": {}, \"seed\": {}, \"move\": {}}}",
+            line["name"], line["fen"], line["crazyhouse"], line["nodes"], line["seed"], line["move"]
+        ));
+    }
+    if bless {
+        let about = serde_json::to_string(&table["about"]).unwrap();
+        let out = format!(
+            "{{\n  \"about\": {about},\n  \"cases\": [\n{}\n  ]\n}}\n",
+            lines.join(",\n")
+        );
+        std::fs::write(path, out).unwrap();
+    } else {
+        assert!(
+            wrong.is_empty(),
+            "the table disagrees with the core (after a change to the bot, \
+             BUGHOUSE_BLESS=1 rewrites it):\n{}",
+            wrong.join("\n")
+        );
+    }
+}

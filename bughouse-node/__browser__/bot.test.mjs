@@ -5,6 +5,7 @@
 // ERR_STALE_SEARCH; the page keeps drawing frames while searches run. Bounds
 // are generous for a loaded 2-core machine; speed is measured elsewhere.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 
 import { serve } from '../demo/serve.mjs'
@@ -197,5 +198,43 @@ describe('botMoveAsync in the browser', () => {
     assert.ok(seen.legal)
     assert.ok(seen.ms < 1_500, `a 100 ms search answered after ${seen.ms.toFixed(0)} ms`)
     assert.deepEqual(errors, [])
+  })
+
+  it('a lone crazyhouse board: botMove and botMoveAsync (in a worker) give the core’s and Python’s answers', async () => {
+    const table = JSON.parse(readFileSync(new URL('../../bughouse-core/tests/data/board_bot.json', import.meta.url), 'utf8'))
+    const { page, errors } = await botPage(2)
+    const seen = await page.evaluate(async (cases) => {
+      const { Board } = globalThis.bughouse
+      const answers = []
+      for (const c of cases) {
+        const board = new Board(c.fen, { crazyhouse: c.crazyhouse })
+        const opts = { nodes: c.nodes, seed: c.seed }
+        answers.push([board.botMove(opts), await board.botMoveAsync(opts)])
+      }
+      // play: true pushes; a push during the search makes it stale.
+      const board = new Board(undefined, { crazyhouse: true })
+      const played = await board.botMoveAsync({ nodes: 500, play: true })
+      const pending = board.botMoveAsync({ nodes: 20_000, play: true })
+      board.push(board.legalMoves()[0])
+      const stale = await pending.catch((e) => e.code)
+      const refused = (() => {
+        try {
+          board.botMove({ atMs: 5, play: true })
+        } catch (e) {
+          return e.code
+        }
+      })()
+      return { answers, played, history: board.history(), stale, refused }
+    }, table.cases)
+    assert.deepEqual(
+      seen.answers,
+      table.cases.map((c) => [c.move, c.move]),
+    )
+    assert.equal(seen.history.length, 2)
+    assert.equal(seen.history[0], seen.played)
+    assert.equal(seen.stale, 'ERR_STALE_SEARCH')
+    assert.equal(seen.refused, 'ERR_INVALID_ARG_VALUE')
+    assert.deepEqual(errors, [])
+    await page.close()
   })
 })

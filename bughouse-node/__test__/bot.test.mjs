@@ -9,10 +9,9 @@
 // in bench/bench_bot.mjs, never here.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { Worker } from 'node:worker_threads'
 
 import { Board, Game } from '../index.mjs'
-import { CODES, ourErrorOrValue, rng, throwsCode } from './helpers.mjs'
+import { CODES, inSmallStackWorker, ourErrorOrValue, rng, throwsCode } from './helpers.mjs'
 
 const SEATS = ['A', 'a', 'B', 'b']
 // The other board for test positions: two lone kings, so one board decides.
@@ -476,14 +475,7 @@ describe('botMove: where it runs', () => {
       const game = new Game({ timeControl: '-', bfen: ${JSON.stringify(`${MIDDLEGAME} | ${QUIET}`)} })
       parentPort.postMessage([game.botMove('A', { nodes: 25000 }), game.legalMoves('A')])
     `
-    const worker = new Worker(source, { eval: true, resourceLimits: { stackSizeMb: 0.5 } })
-    const [[m, legal], code] = await Promise.all([
-      new Promise((resolve, reject) => {
-        worker.once('message', resolve)
-        worker.once('error', reject)
-      }),
-      new Promise((resolve) => worker.once('exit', resolve)),
-    ])
+    const { message: [m, legal], code } = await inSmallStackWorker(source)
     assert.equal(code, 0)
     assert.ok(legal.includes(m))
   })

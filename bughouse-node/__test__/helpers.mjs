@@ -1,5 +1,6 @@
 // Shared test helpers.
 import assert from 'node:assert/strict'
+import { Worker } from 'node:worker_threads'
 
 /** Asserts that `fn` throws an `Error` whose `code` is `code` and whose message matches `message` (if given). */
 export function throwsCode(fn, code, message) {
@@ -76,4 +77,21 @@ export function mutate(rand, base, alphabet = ALPHABET) {
     else chars[at] = c
   }
   return chars.join('')
+}
+
+/**
+ * Runs `source` (CommonJS, posting one message to `parentPort`)
+ * in a Worker with a 512 KiB stack; resolves to its one message and exit
+ * code. For searches that must not need the caller's stack.
+ */
+export async function inSmallStackWorker(source) {
+  const worker = new Worker(source, { eval: true, resourceLimits: { stackSizeMb: 0.5 } })
+  const [message, code] = await Promise.all([
+    new Promise((resolve, reject) => {
+      worker.once('message', resolve)
+      worker.once('error', reject)
+    }),
+    new Promise((resolve) => worker.once('exit', resolve)),
+  ])
+  return { message, code }
 }

@@ -132,6 +132,8 @@ describe('the native and WebAssembly builds have one surface', { skip }, () => {
         return [b.history(), b.lastMove(), c.history(), c.lastMove(), new api.Board().lastMove()]
       },
       (api) => new api.Board().push('e5'),
+      (api) => new api.Board(undefined, { crazyhouse: true }).botMove({ nodes: 500, seed: 1 }),
+      (api) => new api.Board().botMove({ nodes: 10, play: true, atMs: 1 }),
       (api) => new api.Board('nope'),
       (api) => new api.Board().attacks('z9'),
       (api) => new api.Game({ mode: 'turn' }).push('B', 'e4'),

@@ -172,28 +172,27 @@ export function addMoveMethods(Board, Game, { codeView, uciOfCode, boardMoveCode
 // getter may run any code, even play on this game. Unknown keys are passed
 // on (as `true`) for the engine to refuse by name; anything that is not an
 // object goes to the engine as it is, to be refused there.
-const BOT_KEYS = new Set(['nodes', 'seed', 'timeMs', 'play', 'atMs'])
+const BOT_KEYS = ['nodes', 'seed', 'timeMs', 'play', 'atMs']
+// A lone board has no clock: `atMs` is unknown there (refused by name).
+const BOARD_BOT_KEYS = ['nodes', 'seed', 'timeMs', 'play']
 const SYNC_EXTRA = new Set()
 const ASYNC_EXTRA = new Set(['signal'])
 // What a search answers for a sit (no UCI move reads so).
 const SIT = 'sit'
 
-function botOptions(opts, extra) {
+function botOptions(opts, keys, extra) {
   if (opts === null || typeof opts !== 'object') return { native: opts, signal: undefined, clock: undefined }
   const native = {}
   for (const key of Object.keys(opts)) {
-    if (!BOT_KEYS.has(key) && !extra.has(key)) native[key] = true
+    if (!keys.includes(key) && !extra.has(key)) native[key] = true
   }
-  const { nodes, seed, timeMs, play, atMs } = opts
+  // Each getter runs once.
+  for (const key of keys) native[key] = opts[key]
   const signal = extra.has('signal') ? opts.signal : undefined
-  native.nodes = nodes
-  native.seed = seed
-  native.timeMs = timeMs
-  native.play = play
   // A function `atMs` is the caller's clock, read when the move is played
   // (after the search): the engine sees only that a time will come.
-  const clock = typeof atMs === 'function' ? atMs : undefined
-  native.atMs = clock === undefined ? atMs : undefined
+  const clock = typeof native.atMs === 'function' ? native.atMs : undefined
+  if (clock !== undefined) native.atMs = undefined
   return { native, signal, clock }
 }
 
@@ -219,6 +218,60 @@ function playChoice(game, seat, found, atMs, clock) {
 }
 
 /**
+ * The promise of a `botMoveAsync` (a game's or a board's). `check()` checks
+ * the receiver; `start(native)` checks the options at once (a bad call
+ * rejects with its code) and starts searching a copy of what is searched as
+ * it is now, returning `{ promise, cancel }` (see `addBotMethods`);
+ * `stateOf()` identifies what the choice is played on, so a search that
+ * another action overtook is not played (`stale` says what changed);
+ * `play(found, atMs, clock)` plays the choice.
+ */
+function searchAsync(opts, keys, { check, start, stateOf, play: playFound, stale }) {
+  return new Promise((resolve, reject) => {
+    check()
+    const { native, signal, clock } = botOptions(opts, keys, ASYNC_EXTRA)
+    if (signal !== undefined && signal !== null && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal)) {
+      throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
+    }
+    if (signal && signal.aborted) throw abortError(signal)
+    const play = native !== null && typeof native === 'object' && native.play === true
+    const search = start(native)
+    const before = play ? stateOf() : null
+    // The first of the search's end and the abort settles the promise.
+    let settled = false
+    const settle = () => {
+      if (signal) signal.removeEventListener('abort', onAbort)
+      if (settled) return false
+      settled = true
+      return true
+    }
+    const onAbort = () => {
+      if (!settle()) return
+      search.cancel()
+      reject(abortError(signal))
+    }
+    if (signal) signal.addEventListener('abort', onAbort, { once: true })
+    search.promise.then(
+      (found) => {
+        if (!settle()) return
+        if (!play || found === null) return resolve(found === SIT ? null : found)
+        try {
+          if (stateOf() !== before) {
+            throw codedError(Error, 'ERR_STALE_SEARCH', `botMoveAsync: ${stale} changed during the search (another action came first); nothing was played`)
+          }
+          resolve(playFound(found, native.atMs, clock))
+        } catch (e) {
+          reject(e)
+        }
+      },
+      (e) => {
+        if (settle()) reject(e)
+      },
+    )
+  })
+}
+
+/**
  * `Game#botMove` and `Game#botMoveAsync` over the engine's `_botMove`.
  * `startSearch(game, seat, options)` checks the call at once (a bad call
  * throws its code), then starts searching a copy of the game as it is now,
@@ -234,7 +287,7 @@ export function addBotMethods(Game, { startSearch, checkGame }) {
    */
   defineMethod(Game.prototype, 'botMove', function botMove(seat, opts) {
     checkGame(this, 'botMove')
-    const { native, clock } = botOptions(opts, SYNC_EXTRA)
+    const { native, clock } = botOptions(opts, BOT_KEYS, SYNC_EXTRA)
     if (clock === undefined || native === null || typeof native !== 'object' || native.play !== true) {
       return this._botMove(seat, native)
     }
@@ -254,51 +307,44 @@ export function addBotMethods(Game, { startSearch, checkGame }) {
    * rejects at once with an AbortError.
    */
   defineMethod(Game.prototype, 'botMoveAsync', function botMoveAsync(seat, opts) {
-    return new Promise((resolve, reject) => {
-      checkGame(this, 'botMoveAsync')
-      const { native, signal, clock } = botOptions(opts, ASYNC_EXTRA)
-      if (signal !== undefined && signal !== null && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal)) {
-        throw codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `opts.signal must be an AbortSignal, got ${typeof signal}`)
-      }
-      if (signal && signal.aborted) throw abortError(signal)
-      const play = native !== null && typeof native === 'object' && native.play === true
-      const search = startSearch(this, seat, native)
-      const before = play ? seatState(this, seat) : null
-      // The first of the search's end and the abort settles the promise.
-      let settled = false
-      const settle = () => {
-        if (signal) signal.removeEventListener('abort', onAbort)
-        if (settled) return false
-        settled = true
-        return true
-      }
-      const onAbort = () => {
-        if (!settle()) return
-        search.cancel()
-        reject(abortError(signal))
-      }
-      if (signal) signal.addEventListener('abort', onAbort, { once: true })
-      search.promise.then(
-        (found) => {
-          if (!settle()) return
-          if (!play || found === null) return resolve(found === SIT ? null : found)
-          try {
-            if (seatState(this, seat) !== before) {
-              throw codedError(
-                Error,
-                'ERR_STALE_SEARCH',
-                `botMoveAsync: ${seat}'s board changed during the search (another action came first); nothing was played`,
-              )
-            }
-            resolve(playChoice(this, seat, found, native.atMs, clock))
-          } catch (e) {
-            reject(e)
-          }
-        },
-        (e) => {
-          if (settle()) reject(e)
-        },
-      )
+    return searchAsync(opts, BOT_KEYS, {
+      check: () => checkGame(this, 'botMoveAsync'),
+      start: (native) => startSearch(this, seat, native),
+      stateOf: () => seatState(this, seat),
+      play: (found, atMs, clock) => playChoice(this, seat, found, atMs, clock),
+      stale: `${seat}'s board`,
+    })
+  })
+}
+
+/**
+ * `Board#botMove` and `Board#botMoveAsync` (a lone board: crazyhouse, or a
+ * bughouse board without its partner) over the engine's `_botMove`.
+ * `startSearch(board, options)` as `addBotMethods`'s, over a copy of the
+ * board; `checkBoard` as in `addMoveMethods`.
+ */
+export function addBoardBotMethods(Board, { startSearch, checkBoard }) {
+  /**
+   * The computer player's move here, as UCI; `null` when the side to move
+   * has none. With `play: true` it is also pushed. See index.d.ts.
+   */
+  defineMethod(Board.prototype, 'botMove', function botMove(opts) {
+    checkBoard(this, 'botMove')
+    return this._botMove(botOptions(opts, BOARD_BOT_KEYS, SYNC_EXTRA).native)
+  })
+
+  /**
+   * `botMove` searched off the caller's thread (see `Game#botMoveAsync`);
+   * with `play: true` the move is pushed when the search ends, only if the
+   * position is still the one searched (else ERR_STALE_SEARCH).
+   */
+  defineMethod(Board.prototype, 'botMoveAsync', function botMoveAsync(opts) {
+    return searchAsync(opts, BOARD_BOT_KEYS, {
+      check: () => checkBoard(this, 'botMoveAsync'),
+      start: (native) => startSearch(this, native),
+      stateOf: () => this.fen(),
+      play: (found) => this.push(found),
+      stale: 'the board',
     })
   })
 }

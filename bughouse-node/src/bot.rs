@@ -1,7 +1,9 @@
-//! The computer player behind `game.botMove(seat, opts)` and
-//! `game.botMoveAsync(seat, opts)`: option checks, and where the search
-//! runs. Every decision is the core's (`bughouse_core::bot::choose`); the same
-//! design as the Python binding's `Game.bot_move` (bughouse-py/src/bot.rs).
+//! The computer player behind `game.botMove(seat, opts)`,
+//! `game.botMoveAsync(seat, opts)` and a lone board's `board.botMove(opts)`
+//! and `board.botMoveAsync(opts)`: option checks, and where the search
+//! runs. Every decision is the core's (`bughouse_core::bot::decide_with`,
+//! `decide_board`); the same design as the Python binding's `Game.bot_move`
+//! and `Board.bot_move` (bughouse-py/src/bot.rs).
 //!
 //! Where it runs. The core's search uses up to about 600 KiB of stack,
 //! more than some callers' threads have: a `Worker` may be given a stack
@@ -37,6 +39,7 @@ use napi::bindgen_prelude::{Either, Object, Unknown};
 use napi::{Env, JsDeferred};
 use napi_derive::napi;
 
+use crate::board::Board;
 use crate::convert;
 use crate::error::{self, Code, Js, Result};
 use crate::game::Game;
@@ -123,11 +126,10 @@ type Answer = JsDeferred<Option<String>, Box<dyn FnOnce(Env) -> napi::Result<Opt
 
 /// Runs one search on the pool and delivers its answer: skipped if its
 /// stop flag is up before it starts (JavaScript has already rejected the
-/// caller's promise), else searched with the flag as the core's stop flag.
+/// caller's promise), else `search` runs with the flag as the core's stop
+/// flag and its answer (UCI, `'sit'` or `null`) resolves the promise.
 fn search_task(
-    game: Box<core::Game>,
-    seat: core::Seat,
-    call: BotCall,
+    search: impl FnOnce(&AtomicBool) -> Option<String> + Send + 'static,
     stop: Arc<AtomicBool>,
     answer: Answer,
 ) -> pool::Task {
@@ -136,25 +138,44 @@ fn search_task(
             answer.resolve(Box::new(|_| Ok(None)));
             return;
         }
-        // The core does not panic on any game; were it to, the caller's
-        // promise rejects.
-        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            search(&game, seat, &call.limits, time_of(&call), Some(&stop))
-        }));
-        match found {
-            Ok(action) => {
-                let answer_text = action.map(|a| match a {
-                    core::bot::BotAction::Move(m) => convert::uci(m),
-                    core::bot::BotAction::Sit => SIT.to_owned(),
-                });
-                answer.resolve(Box::new(move |_| Ok(answer_text)));
-            }
+        // The core does not panic on any position; were it to, the
+        // caller's promise rejects.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(&stop))) {
+            Ok(answer_text) => answer.resolve(Box::new(move |_| Ok(answer_text))),
             Err(_) => answer.reject(napi::Error::new(
                 napi::Status::GenericFailure,
                 "the computer player's search failed",
             )),
         }
     })
+}
+
+/// A game's action as `_botSearch` answers it: UCI, or `'sit'`.
+fn action_text(action: core::bot::BotAction) -> String {
+    match action {
+        core::bot::BotAction::Move(m) => convert::uci(m),
+        core::bot::BotAction::Sit => SIT.to_owned(),
+    }
+}
+
+/// Submits `search` to the pool behind a new Promise (see [`search_task`]),
+/// registered with the environment so its teardown stops it.
+fn submit<'env>(
+    env: &'env Env,
+    stop: &SearchStop,
+    search: impl FnOnce(&AtomicBool) -> Option<String> + Send + 'static,
+) -> Result<Object<'env>> {
+    register_with_env(env, &stop.flag)?;
+    let (answer, promise) = env
+        .create_deferred()
+        .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
+    pool::submit(search_task(search, Arc::clone(&stop.flag), answer)).map_err(|(_, e)| {
+        error::error(
+            Code::NoSearchThread,
+            format!("cannot start the computer player's search thread: {e}"),
+        )
+    })?;
+    Ok(promise)
 }
 
 /// The options of one call, checked (the shared layer reads them).
@@ -166,21 +187,29 @@ pub(crate) fn parse_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Re
     bughouse_js::options::bot(&convert::value_of_either(opts)?).js()
 }
 
+/// Reads a lone board's `{ nodes, seed, timeMs, play }`: see
+/// [`bughouse_js::options::board_bot`].
+fn parse_board_options(opts: Option<Either<Object<'_>, Unknown<'_>>>) -> Result<BotCall> {
+    bughouse_js::options::board_bot(&convert::value_of_either(opts)?).js()
+}
+
 /// A call's time budget.
 fn time_of(call: &BotCall) -> Option<Duration> {
     call.time_ms.map(Duration::from_millis)
 }
 
-/// Searches `game` for `seat` with a fresh table (on the heap): the answer
-/// depends only on the game, the seat and the limits. Runs on the calling
-/// thread, whose stack must hold the search (see the module comment).
+/// Runs `decide` with a fresh table (on the heap) and a control of the
+/// call's time budget and stop flag: the answer depends only on what
+/// `decide` searches and the limits. Runs on the calling thread, whose
+/// stack must hold the search (see the module comment).
 fn search(
-    game: &core::Game,
-    seat: core::Seat,
-    limits: &core::bot::SearchLimits,
     time: Option<Duration>,
     stop: Option<&AtomicBool>,
-) -> Option<core::bot::BotAction> {
+    decide: impl FnOnce(
+        &core::bot::SearchControl<'_>,
+        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>>,
+    ) -> Option<core::bot::Decision>,
+) -> Option<core::bot::Decision> {
     let mut tt = core::bot::TranspositionTable::from_storage(vec![
         core::bot::TableEntry::EMPTY;
         core::bot::DEFAULT_TT_ENTRIES
@@ -194,34 +223,46 @@ fn search(
     if let Some(stop) = stop {
         control = control.with_stop(stop);
     }
-    core::bot::decide_with(game, seat, limits, &control, &mut tt).map(|d| d.action)
+    decide(&control, &mut tt)
 }
 
-/// [`search`] on a thread with a stack large enough for the core. `Err`
-/// only if the thread could not be started (out of threads or memory).
+/// [`search`] on a thread with a stack large enough for the core, the
+/// caller waiting. `Err` only if the thread could not be started (out of
+/// threads or memory).
 fn think(
-    game: &core::Game,
-    seat: core::Seat,
-    limits: core::bot::SearchLimits,
     time: Option<Duration>,
-) -> Result<Option<core::bot::BotAction>> {
+    decide: impl FnOnce(
+        &core::bot::SearchControl<'_>,
+        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>>,
+    ) -> Option<core::bot::Decision>
+    + Send,
+) -> Result<Option<core::bot::Decision>> {
     std::thread::scope(|scope| {
         let searcher = std::thread::Builder::new()
             .name("bughouse-bot".into())
             .stack_size(pool::STACK_BYTES)
-            .spawn_scoped(scope, move || search(game, seat, &limits, time, None))
+            .spawn_scoped(scope, move || search(time, None, decide))
             .map_err(|e| {
                 error::error(
                     Code::NoSearchThread,
                     format!("cannot start the computer player's search thread: {e}"),
                 )
             })?;
-        // The core does not panic on any game; if it ever did, the panic
-        // goes on here and the export's catch_unwind turns it into an Error.
+        // The core does not panic on any position; if it ever did, the
+        // panic goes on here and the export's catch_unwind turns it into an
+        // Error.
         Ok(searcher
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     })
+}
+
+/// The move a lone board's decision plays (the core never sits there).
+fn board_move(decision: core::bot::Decision) -> core::Move {
+    match decision.action {
+        core::bot::BotAction::Move(m) => m,
+        core::bot::BotAction::Sit => unreachable!("the core never sits on a lone board"),
+    }
 }
 
 impl Game {
@@ -259,7 +300,12 @@ impl Game {
     ) -> Result<Option<String>> {
         let (seat, call) = self.bot_call(&env, &seat, opts)?;
         let (limits, time) = (call.limits, time_of(&call));
-        let Some(action) = self.read(&env, |g| think(g, seat, limits, time))?? else {
+        let decided = self.read(&env, |g| {
+            think(time, |control, tt| {
+                core::bot::decide_with(g, seat, &limits, control, tt)
+            })
+        })??;
+        let Some(action) = decided.map(|d| d.action) else {
             return Ok(None);
         };
         if call.play {
@@ -290,23 +336,61 @@ pub fn bot_search<'env>(
     stop: &SearchStop,
 ) -> Result<Object<'env>> {
     let (seat, call) = game.bot_call(env, &seat, opts)?;
-    register_with_env(env, &stop.flag)?;
     let copy = game.read(env, |g| Box::new(g.clone()))?;
-    let (answer, promise) = env
-        .create_deferred()
-        .map_err(|e| error::error(Code::NoSearchThread, e.reason.clone()))?;
-    pool::submit(search_task(
-        copy,
-        seat,
-        call,
-        Arc::clone(&stop.flag),
-        answer,
-    ))
-    .map_err(|(_, e)| {
-        error::error(
-            Code::NoSearchThread,
-            format!("cannot start the computer player's search thread: {e}"),
-        )
-    })?;
-    Ok(promise)
+    submit(env, stop, move |stop| {
+        let decided = search(time_of(&call), Some(stop), |control, tt| {
+            core::bot::decide_with(&copy, seat, &call.limits, control, tt)
+        });
+        decided.map(|d| action_text(d.action))
+    })
+}
+
+#[napi]
+impl Board {
+    /// `botMove(opts)` (index.js reads `opts` into a plain object first):
+    /// the computer player's move on this board alone, as UCI — a
+    /// crazyhouse player in the crazyhouse flavour, in the bughouse flavour
+    /// the board without a partner (the core's `decide_board`) — or `null`
+    /// when the side to move has none (mate, stalemate, waiting). With
+    /// `play: true` it is also pushed. Searched on a thread of its own while
+    /// the caller waits.
+    #[napi(js_name = "_botMove", skip_typescript, catch_unwind)]
+    pub fn bot_move(
+        &mut self,
+        opts: Option<Either<Object<'_>, Unknown<'_>>>,
+    ) -> Result<Option<String>> {
+        let call = parse_board_options(opts)?;
+        let board = self.played.inner;
+        let decided = think(time_of(&call), |control, tt| {
+            core::bot::decide_board(&board, &call.limits, control, tt)
+        })?;
+        let Some(m) = decided.map(board_move) else {
+            return Ok(None);
+        };
+        if call.play {
+            self.played.play(m).js()?;
+        }
+        Ok(Some(convert::uci(m)))
+    }
+}
+
+/// `board.botMoveAsync(opts)`'s search: the options checked at once, then a
+/// Promise of the move as UCI (or `null`), searched on the engine's pool
+/// over a copy of the board as it is now. Nothing is played here: index.js
+/// plays the move if the board is still the one searched.
+#[napi(js_name = "_boardBotSearch", skip_typescript, catch_unwind)]
+pub fn board_bot_search<'env>(
+    env: &'env Env,
+    board: &Board,
+    opts: Option<Either<Object<'_>, Unknown<'_>>>,
+    stop: &SearchStop,
+) -> Result<Object<'env>> {
+    let call = parse_board_options(opts)?;
+    let board = board.played.inner;
+    submit(env, stop, move |stop| {
+        let decided = search(time_of(&call), Some(stop), |control, tt| {
+            core::bot::decide_board(&board, &call.limits, control, tt)
+        });
+        decided.map(|d| convert::uci(board_move(d)))
+    })
 }

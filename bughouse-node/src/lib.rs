@@ -36,7 +36,7 @@ mod pool;
 mod ui;
 
 pub use board::Board;
-pub use bot::{SearchStop, bot_search};
+pub use bot::{SearchStop, board_bot_search, bot_search};
 pub use bpgn::{last_record_start, read_bpgn, read_bpgn_async, replay_board, replay_record};
 pub use convert::{BoardOptions, MAX_LEGAL_MOVES, Outcome, Piece, Pocket, uci_of_code};
 pub use error::Code;

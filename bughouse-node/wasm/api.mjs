@@ -17,7 +17,7 @@
 // of the game (see bot-worker-core.mjs); `parallelism` (the machine's cores)
 // bounds the pool.
 
-import { addBotMethods, addMoveMethods, codedError, defineMethod as method, makeReaders, requireNew } from '../lib/common.mjs'
+import { addBoardBotMethods, addBotMethods, addMoveMethods, codedError, defineMethod as method, makeReaders, requireNew } from '../lib/common.mjs'
 
 import { makePool, poolSize } from './bot-pool.mjs'
 
@@ -130,6 +130,18 @@ export function makeApi(glue, { module, memory, spawnWorker, parallelism }) {
       return { promise, cancel: () => pool.cancel(job) }
     },
     checkGame,
+  })
+
+  addBoardBotMethods(Board, {
+    startSearch(board, options) {
+      board._botCheck(options)
+      const limits = options === null || typeof options !== 'object' ? options : { ...options, play: false }
+      if (pool === null) pool = makePool({ module, spawnWorker, size: poolSize(parallelism) })
+      const snapshot = { fen: board.fen(), crazyhouse: board._isCrazyhouse() }
+      const { promise, job } = pool.search({ board: snapshot, opts: limits })
+      return { promise, cancel: () => pool.cancel(job) }
+    },
+    checkBoard,
   })
 
   // WebAssembly here has no threads: a batch is replayed on the calling

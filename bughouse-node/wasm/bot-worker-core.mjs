@@ -5,7 +5,8 @@
 // clone shares it, nothing is fetched again); each later one a snapshot of
 // a game (its settings, start position and history) that is replayed here
 // through the public API into a game of the worker's own, the seat and the
-// search limits. The reply is the engine's choice as UCI, 'sit' or null.
+// search limits — or a lone board (its FEN and flavour) and the limits. The
+// reply is the engine's choice as UCI, 'sit' or null.
 import * as glue from './pkg/bughouse.mjs'
 import { makeApi } from './api.mjs'
 
@@ -18,6 +19,11 @@ export function serve(receive, reply) {
       return
     }
     try {
+      if (msg.board) {
+        const board = new api.Board(msg.board.fen, { crazyhouse: msg.board.crazyhouse })
+        reply({ id: msg.id, found: board._botSearch(msg.opts) })
+        return
+      }
       const game = rebuild(api, msg.snapshot)
       reply({ id: msg.id, found: game._botSearch(msg.seat, msg.opts) })
     } catch (e) {

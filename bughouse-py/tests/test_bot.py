@@ -7,9 +7,12 @@ Mate positions are checked by brute force first (a mate in one exists), so
 the expected answers are computed, not written down. Speed is measured in
 `bench/bench_bot.py`, never here."""
 
+import json
 import pickle
 import random
 import threading
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -443,3 +446,40 @@ def test_crazyhouse_board_bot_plays_legal_moves_and_keeps_captures():
             break
         assert m in legal
         board.push(m)
+
+
+BOARD_BOT_TABLE = json.loads(
+    (Path(__file__).resolve().parents[2] / "bughouse-core" / "tests" / "data" / "board_bot.json").read_text()
+)
+
+
+@pytest.mark.parametrize("case", BOARD_BOT_TABLE["cases"], ids=lambda c: c["name"])
+def test_board_bot_gives_the_core_and_nodes_answers(case: dict[str, Any]) -> None:
+    """The shared table (bughouse-core/tests/data/board_bot.json): the same
+    move as the core and Node's `board.botMove` for the same position,
+    budget and seed; `play=True` pushes it."""
+    board = bughouse.Board(case["fen"], crazyhouse=case["crazyhouse"])
+    found = board.bot_move(case["nodes"], seed=case["seed"])
+    assert (None if found is None else found.uci()) == case["move"]
+    assert board.move_stack == []
+    played = board.bot_move(case["nodes"], seed=case["seed"], play=True)
+    assert played == found
+    assert board.move_stack == ([] if found is None else [found])
+
+
+def test_board_bot_refusals_match_nodes_codes() -> None:
+    """A budget or a time below 1 and a seed out of range: ERR_OUT_OF_RANGE,
+    as Node's `board.botMove` gives (board_bot.test.mjs); nothing pushed."""
+    board = bughouse.Board(crazyhouse=True)
+    calls = [
+        lambda: board.bot_move(0),
+        lambda: board.bot_move(-1),
+        lambda: board.bot_move(time_ms=0),
+        lambda: board.bot_move(10, seed=-1),
+        lambda: board.bot_move(10, seed=2**64),
+    ]
+    for call in calls:
+        with pytest.raises(bughouse.BughouseError) as e:
+            call()
+        assert e.value.code == "ERR_OUT_OF_RANGE"
+    assert board.move_stack == []

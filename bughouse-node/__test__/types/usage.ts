@@ -6,6 +6,7 @@ import {
   perft,
   readBpgn,
   type BoardLetter,
+  type BoardBotOptions,
   type BotOptions,
   type BpgnRecord,
   type BughouseError,
@@ -134,6 +135,18 @@ g.botMove('C')
 const notNull: string = g.botMove('A')
 // @ts-expect-error: the internal search is not public API
 g._botMove
+
+// The computer player on a lone board (crazyhouse)
+const zh = new Board(undefined, { crazyhouse: true })
+const zhMove: string | null = zh.botMove({ nodes: 2000, seed: 1, play: true })
+const zhOpts: BoardBotOptions = { timeMs: 20 }
+const zhLater: Promise<string | null> = zh.botMoveAsync({ ...zhOpts, signal: AbortSignal.timeout(10) })
+// @ts-expect-error: a board has no clock
+zh.botMove({ atMs: 5, play: true })
+// @ts-expect-error: a board has no seats
+zh.botMove('A')
+// @ts-expect-error: the answer may be null (mate, stalemate, waiting)
+const zhNotNull: string = zh.botMove()
 
 // @ts-expect-error: not a seat
 g.push('C', 'e4')

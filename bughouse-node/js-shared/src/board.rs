@@ -75,6 +75,13 @@ impl PlayedBoard {
     /// the board is unchanged on error.
     pub fn push(&mut self, text: &str) -> Result<String> {
         let m = args::parse_move(&self.inner, text)?;
+        self.play(m)
+    }
+
+    /// Plays `m` as `push` does (checked: the board is unchanged on error)
+    /// and returns its UCI; `botMove({ play: true })` plays the computer
+    /// player's choice through it.
+    pub fn play(&mut self, m: core::Move) -> Result<String> {
         let before = self.inner;
         self.inner.play(m).map_err(error::illegal_move)?;
         self.history.push((before, m));

@@ -200,13 +200,31 @@ pub struct BotCall {
 /// `botMoveAsync` and a function `atMs` are the JS layers' own, read there).
 pub const BOT_OPTIONS: &[&str] = &["nodes", "seed", "timeMs", "play", "atMs"];
 
+/// The keys of a lone board's computer player (`board.botMove`,
+/// `board.botMoveAsync`): those of a game's but `atMs` (a board has no
+/// clock; the key is refused as unknown).
+pub const BOARD_BOT_OPTIONS: &[&str] = &["nodes", "seed", "timeMs", "play"];
+
 /// Reads `{ nodes, seed, timeMs, play, atMs }` (every field optional;
 /// `undefined` and `null` mean the default). `nodes`: an integer ≥ 1,
 /// 25 000 by default (unlimited when only `timeMs` bounds the search);
 /// `seed`: an integer ≥ 0, 0 by default; `timeMs`: an integer ≥ 1; `play`:
 /// a boolean; `atMs`: a timestamp, only with `play: true`.
 pub fn bot(opts: &Value) -> Result<BotCall> {
-    let Some(obj) = value::options("opts", opts, BOT_OPTIONS)? else {
+    bot_options(opts, BOT_OPTIONS)
+}
+
+/// Reads a lone board's `{ nodes, seed, timeMs, play }` as [`bot`] reads
+/// a game's (the same checks, codes and messages); `at_ms` is always
+/// `None`.
+pub fn board_bot(opts: &Value) -> Result<BotCall> {
+    bot_options(opts, BOARD_BOT_OPTIONS)
+}
+
+/// [`bot`] over the keys `known` (an unknown key is refused, so `atMs` is
+/// read only where it is known).
+fn bot_options(opts: &Value, known: &[&str]) -> Result<BotCall> {
+    let Some(obj) = value::options("opts", opts, known)? else {
         return Ok(BotCall {
             limits: core::bot::SearchLimits::default(),
             time_ms: None,

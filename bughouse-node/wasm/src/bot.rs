@@ -1,4 +1,5 @@
-//! The computer player behind `game.botMove(seat, opts)`: the addon's
+//! The computer player behind `game.botMove(seat, opts)` and a lone
+//! board's `board.botMove(opts)`: the addon's
 //! option checks (`../src/bot.rs`), with the same codes and messages. Every
 //! decision is the core's (`bughouse_core::bot::choose`).
 //!
@@ -12,6 +13,7 @@ use bughouse_core as core;
 use bughouse_js::options::BotCall;
 use wasm_bindgen::prelude::*;
 
+use crate::board::Board;
 use crate::convert;
 use crate::error::{Js, Result};
 use crate::game::Game;
@@ -24,9 +26,15 @@ fn now() -> std::time::Duration {
     std::time::Duration::from_secs_f64(js_sys::Date::now() / 1000.0)
 }
 
-/// Searches `game` for `seat` with a fresh table (on the heap), within the
-/// call's node budget and, with `timeMs`, its time (the core's time plan).
-fn search(game: &core::Game, seat: core::Seat, call: &BotCall) -> Option<core::bot::BotAction> {
+/// Runs `decide` with a fresh table (on the heap) and, with `timeMs`, the
+/// call's time (the core's time plan).
+fn search(
+    call: &BotCall,
+    decide: impl FnOnce(
+        &core::bot::SearchControl<'_>,
+        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>>,
+    ) -> Option<core::bot::Decision>,
+) -> Option<core::bot::Decision> {
     let mut tt = core::bot::TranspositionTable::from_storage(vec![
         core::bot::TableEntry::EMPTY;
         core::bot::DEFAULT_TT_ENTRIES
@@ -40,7 +48,31 @@ fn search(game: &core::Game, seat: core::Seat, call: &BotCall) -> Option<core::b
             core::bot::TimePlan::fixed(std::time::Duration::from_millis(ms)),
         );
     }
-    core::bot::decide_with(game, seat, &call.limits, &control, &mut tt).map(|d| d.action)
+    decide(&control, &mut tt)
+}
+
+/// Searches `game` for `seat` within the call's limits.
+fn search_game(
+    game: &core::Game,
+    seat: core::Seat,
+    call: &BotCall,
+) -> Option<core::bot::BotAction> {
+    search(call, |control, tt| {
+        core::bot::decide_with(game, seat, &call.limits, control, tt)
+    })
+    .map(|d| d.action)
+}
+
+/// Searches a lone `board` within the call's limits (the core's
+/// `decide_board`: it never sits there).
+fn search_board(board: &core::Board, call: &BotCall) -> Option<core::Move> {
+    search(call, |control, tt| {
+        core::bot::decide_board(board, &call.limits, control, tt)
+    })
+    .map(|d| match d.action {
+        core::bot::BotAction::Move(m) => m,
+        core::bot::BotAction::Sit => unreachable!("the core never sits on a lone board"),
+    })
 }
 
 impl Game {
@@ -71,7 +103,7 @@ impl Game {
     #[wasm_bindgen(js_name = "_botMove")]
     pub fn bot_move(&mut self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
-        let Some(action) = search(&self.inner, seat, &call) else {
+        let Some(action) = search_game(&self.inner, seat, &call) else {
             return Ok(JsValue::NULL);
         };
         if call.play {
@@ -98,11 +130,57 @@ impl Game {
     #[wasm_bindgen(js_name = "_botSearch")]
     pub fn bot_search(&self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
-        Ok(convert::nullable(search(&self.inner, seat, &call).map(
-            |a| match a {
+        Ok(convert::nullable(
+            search_game(&self.inner, seat, &call).map(|a| match a {
                 core::bot::BotAction::Move(m) => convert::uci(m),
                 core::bot::BotAction::Sit => "sit".to_owned(),
-            },
-        )))
+            }),
+        ))
+    }
+}
+
+/// A lone board's options (`{ nodes, seed, timeMs, play }`), read as the
+/// addon reads them.
+fn board_call(opts: &JsValue) -> Result<BotCall> {
+    bughouse_js::options::board_bot(&convert::value_of(opts)?).js()
+}
+
+#[wasm_bindgen]
+impl Board {
+    /// Behind `board.botMove`: checks the options, searches, pushes the
+    /// move with `play: true`. `null` when the side to move has none.
+    #[wasm_bindgen(js_name = "_botMove")]
+    pub fn bot_move(&mut self, opts: JsValue) -> Result<JsValue> {
+        let call = board_call(&opts)?;
+        let Some(m) = search_board(&self.played.inner, &call) else {
+            return Ok(JsValue::NULL);
+        };
+        if call.play {
+            self.played.play(m).js()?;
+        }
+        Ok(convert::nullable(Some(convert::uci(m))))
+    }
+
+    /// Behind `board.botMoveAsync`: the checks of the options only (the
+    /// search runs in a worker).
+    #[wasm_bindgen(js_name = "_botCheck")]
+    pub fn bot_check(&self, opts: JsValue) -> Result<()> {
+        board_call(&opts).map(|_| ())
+    }
+
+    /// The worker's search: the move as UCI, or `null`, without playing it.
+    #[wasm_bindgen(js_name = "_botSearch")]
+    pub fn bot_search(&self, opts: JsValue) -> Result<JsValue> {
+        let call = board_call(&opts)?;
+        Ok(convert::nullable(
+            search_board(&self.played.inner, &call).map(convert::uci),
+        ))
+    }
+
+    /// Whether the board is in the crazyhouse flavour: what a worker needs,
+    /// with `fen()`, to rebuild it for `botMoveAsync`.
+    #[wasm_bindgen(js_name = "_isCrazyhouse")]
+    pub fn is_crazyhouse(&self) -> bool {
+        self.played.inner.flavour() == core::Flavour::Crazyhouse
     }
 }
