@@ -215,6 +215,7 @@ fn r24_sits_when_every_move_is_mated() {
     assert!(game.can_sit(Seat::A_WHITE));
     let d = think(&game, Seat::A_WHITE, 20_000);
     assert_eq!(d.action, BotAction::Sit, "{d:?}");
+    assert_eq!(d.action.as_move(), None, "a sit is no move");
     assert_eq!(d.mate, Some(-1), "{d:?}");
 
     // Live: no sitting (F7); it must move.
@@ -567,6 +568,7 @@ fn crazyhouse_bot_keeps_what_it_captures() {
     let d = decide_lone(&board, 20_000).expect("White has moves");
     let take = Move::from_uci("f3h4").unwrap();
     assert_eq!(d.action, BotAction::Move(take), "{d:?}");
+    assert_eq!(d.action.as_move(), Some(take));
     let mut after = board;
     after.play(take).unwrap();
     assert_eq!(

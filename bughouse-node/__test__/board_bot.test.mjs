@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 
 import { Board } from '../index.mjs'
-import { inSmallStackWorker, rng, START, throwsCode } from './helpers.mjs'
+import { inSmallStackWorker, pendingAfterOneTurn, rng, START, throwsCode } from './helpers.mjs'
 
 const table = JSON.parse(readFileSync(new URL('../../bughouse-core/tests/data/board_bot.json', import.meta.url), 'utf8'))
 
@@ -62,7 +62,7 @@ describe('board.botMove: a crazyhouse player', () => {
     }
   })
 
-  it('r16_crazyhouse_mate_is_found: Qxf7 mates, and a mated side gets null', () => {
+  it('crazyhouse mate is found: Qxf7 mates, and a mated side gets null', () => {
     const board = new Board(MATE_IN_ONE, { crazyhouse: true })
     assert.equal(board.botMove({ nodes: 2_000, play: true }), 'h5f7')
     assert.ok(board.isCheckmate())
@@ -128,15 +128,8 @@ describe('board.botMove: refusals, as Game.botMove', () => {
 
   it('botMoveAsync leaves the event loop free while it searches', async () => {
     const board = new Board(MIDDLEGAME, { crazyhouse: true })
-    let settled = false
-    const search = board.botMoveAsync({ nodes: 1_000_000 }).then((m) => {
-      settled = true
-      return m
-    })
-    await new Promise((resolve) => setImmediate(resolve))
-    const stillSearching = !settled
-    const m = await search
-    assert.ok(stillSearching)
+    const { stillPending, value: m } = await pendingAfterOneTurn(() => board.botMoveAsync({ nodes: 1_000_000 }))
+    assert.ok(stillPending)
     assert.ok(board.legalMoves().includes(m))
   })
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 
 import { Board, Game } from '../index.mjs'
-import { CODES, inSmallStackWorker, ourErrorOrValue, rng, throwsCode } from './helpers.mjs'
+import { CODES, inSmallStackWorker, ourErrorOrValue, pendingAfterOneTurn, rng, throwsCode } from './helpers.mjs'
 
 const SEATS = ['A', 'a', 'B', 'b']
 // The other board for test positions: two lone kings, so one board decides.
@@ -482,17 +482,8 @@ describe('botMove: where it runs', () => {
 
   it('botMoveAsync leaves the event loop free while it searches', async () => {
     const game = untimed()
-    let settled = false
-    const search = game.botMoveAsync('A', { nodes: 1_000_000 }).then((m) => {
-      settled = true
-      return m
-    })
-    // If the search ran on this thread, it would be done before any other
-    // callback ran; a million nodes take far longer than one turn of the loop.
-    await new Promise((resolve) => setImmediate(resolve))
-    const stillSearching = !settled
-    const m = await search
-    assert.ok(stillSearching)
+    const { stillPending, value: m } = await pendingAfterOneTurn(() => game.botMoveAsync('A', { nodes: 1_000_000 }))
+    assert.ok(stillPending)
     assert.ok(game.legalMoves('A').includes(m))
     assert.equal(game.movesPlayed, 0)
   })

@@ -95,3 +95,20 @@ export async function inSmallStackWorker(source) {
   ])
   return { message, code }
 }
+
+/**
+ * Starts `search()` (a promise) and reports whether it was still pending
+ * after one turn of the event loop, with what it resolved to. A search that
+ * ran on this thread would be done before any other callback ran; a million
+ * nodes take far longer than one turn of the loop.
+ */
+export async function pendingAfterOneTurn(search) {
+  let settled = false
+  const running = search().then((value) => {
+    settled = true
+    return value
+  })
+  await new Promise((resolve) => setImmediate(resolve))
+  const stillPending = !settled
+  return { stillPending, value: await running }
+}

@@ -257,14 +257,6 @@ fn think(
     })
 }
 
-/// The move a lone board's decision plays (the core never sits there).
-fn board_move(decision: core::bot::Decision) -> core::Move {
-    match decision.action {
-        core::bot::BotAction::Move(m) => m,
-        core::bot::BotAction::Sit => unreachable!("the core never sits on a lone board"),
-    }
-}
-
 impl Game {
     /// The checks every bot call makes before searching, in the order of
     /// F12: the game is on, a known seat, the options, the seat's turn.
@@ -364,7 +356,7 @@ impl Board {
         let decided = think(time_of(&call), |control, tt| {
             core::bot::decide_board(&board, &call.limits, control, tt)
         })?;
-        let Some(m) = decided.map(board_move) else {
+        let Some(m) = decided.and_then(|d| d.action.as_move()) else {
             return Ok(None);
         };
         if call.play {
@@ -391,6 +383,6 @@ pub fn board_bot_search<'env>(
         let decided = search(time_of(&call), Some(stop), |control, tt| {
             core::bot::decide_board(&board, &call.limits, control, tt)
         });
-        decided.map(|d| convert::uci(board_move(d)))
+        decided.and_then(|d| d.action.as_move()).map(convert::uci)
     })
 }

@@ -12,7 +12,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use bughouse_core::{
-    Bitboard, Board, Color, Flavour, Move, board::BoardOutcome, board::perft_while, bot::BotAction,
+    Bitboard, Board, Color, Flavour, Move, board::BoardOutcome, board::perft_while,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyType};
@@ -401,11 +401,8 @@ impl PyBoard {
         for _ in 0..BOT_TRIES {
             let snapshot = self.board();
             let decision = bot::think_board(py, snapshot, limits, plan)?;
-            let Some(decision) = decision else {
+            let Some(mv) = decision.and_then(|d| d.action.as_move()) else {
                 return Ok(None);
-            };
-            let BotAction::Move(mv) = decision.action else {
-                unreachable!("the core never sits on a lone board")
             };
             if play {
                 let mut state = self.lock();

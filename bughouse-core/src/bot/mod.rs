@@ -71,6 +71,16 @@ pub enum BotAction {
 }
 
 impl BotAction {
+    /// The move, or `None` for a sit. A lone board's decision
+    /// ([`decide_board`]) is always a move, so `as_move` is all a caller
+    /// of it needs.
+    pub fn as_move(self) -> Option<Move> {
+        match self {
+            BotAction::Move(m) => Some(m),
+            BotAction::Sit => None,
+        }
+    }
+
     /// Plays the action for `seat` on `game` (a move at `at_ms` in a live
     /// game with clocks; a sit ignores the timestamp).
     pub fn apply(

@@ -69,10 +69,7 @@ fn search_board(board: &core::Board, call: &BotCall) -> Option<core::Move> {
     search(call, |control, tt| {
         core::bot::decide_board(board, &call.limits, control, tt)
     })
-    .map(|d| match d.action {
-        core::bot::BotAction::Move(m) => m,
-        core::bot::BotAction::Sit => unreachable!("the core never sits on a lone board"),
-    })
+    .and_then(|d| d.action.as_move())
 }
 
 impl Game {
