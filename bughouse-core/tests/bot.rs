@@ -61,11 +61,11 @@ fn forces_mate_in_two(board: &Board, m: Move) -> bool {
         })
 }
 
+/// The move of a decision that may not sit (a live game, F7; a lone board).
 fn chosen_move(d: &Decision) -> Move {
-    match d.action {
-        BotAction::Move(m) => m,
-        BotAction::Sit => panic!("a live game never sits"),
-    }
+    d.action
+        .as_move()
+        .unwrap_or_else(|| panic!("sat where it may not: {d:?}"))
 }
 
 /// Asserts the bot, as White on board A, finds a mate in one in `fen`.
@@ -590,9 +590,7 @@ fn crazyhouse_games_are_always_legal_and_reach_an_end() {
                 assert!(legal.is_empty());
                 break;
             };
-            let BotAction::Move(m) = d.action else {
-                panic!("a lone board never sits: {d:?}")
-            };
+            let m = chosen_move(&d);
             assert!(legal.contains(&m), "{m} not legal in {board}");
             // Some randomness so the games differ.
             let m = if ply % 7 == 3 {

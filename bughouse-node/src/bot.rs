@@ -49,10 +49,6 @@ use crate::pool;
 // them in step with the core.
 const _: () = assert!(core::bot::SearchLimits::DEFAULT_NODES == 25_000);
 
-/// What `_botSearch` resolves to for a sit; any other answer is a UCI move
-/// (no UCI move reads `sit`) or `null` (the seat is waiting, R18).
-const SIT: &str = "sit";
-
 /// The flag a caller sets to give up a search (`{ signal }`, or the
 /// environment's teardown): `_SearchStop` in JavaScript.
 ///
@@ -148,14 +144,6 @@ fn search_task(
             )),
         }
     })
-}
-
-/// A game's action as `_botSearch` answers it: UCI, or `'sit'`.
-fn action_text(action: core::bot::BotAction) -> String {
-    match action {
-        core::bot::BotAction::Move(m) => convert::uci(m),
-        core::bot::BotAction::Sit => SIT.to_owned(),
-    }
 }
 
 /// Submits `search` to the pool behind a new Promise (see [`search_task`]),
@@ -305,10 +293,7 @@ impl Game {
                 .apply(self.write(&env)?, seat, call.at_ms)
                 .map_err(error::game)?;
         }
-        Ok(match action {
-            core::bot::BotAction::Move(m) => Some(convert::uci(m)),
-            core::bot::BotAction::Sit => None,
-        })
+        Ok(action.as_move().map(convert::uci))
     }
 }
 
@@ -333,7 +318,7 @@ pub fn bot_search<'env>(
         let decided = search(time_of(&call), Some(stop), |control, tt| {
             core::bot::decide_with(&copy, seat, &call.limits, control, tt)
         });
-        decided.map(|d| action_text(d.action))
+        decided.map(|d| convert::action_text(d.action))
     })
 }
 

@@ -11,7 +11,7 @@ use napi_derive::napi;
 
 use crate::error::{self, Code, Js, Result};
 
-pub use bughouse_js::args::{move_code, ms_number, seat_str, uci};
+pub use bughouse_js::args::{action_text, move_code, ms_number, seat_str, uci};
 use bughouse_js::value::MAX_DEPTH;
 use bughouse_js::{Out, Value};
 

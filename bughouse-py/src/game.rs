@@ -12,8 +12,8 @@ use std::sync::{Mutex, MutexGuard};
 use bughouse_core::bpgn::write_bpgn;
 use bughouse_core::{
     Action, BoardId, Game, GameError, GameSettings, Mode, Move, Outcome, Report, Seat, TimeControl,
-    bfen::Bfen, bfen::parse_bfen, bot::BotAction, bot::TimePlan, game::ActionKind,
-    game::MAX_MOVE_CAP, game::Snapshot, san::SanPlus,
+    bfen::Bfen, bfen::parse_bfen, bot::TimePlan, game::ActionKind, game::MAX_MOVE_CAP,
+    game::Snapshot, san::SanPlus,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -587,10 +587,11 @@ impl PyGame {
                 drop(game);
                 result.map_err(|error| self.refused(error, outcome))?;
             }
-            return match decision.action {
-                BotAction::Move(m) => moves::to_py(py, m).map(Some),
-                BotAction::Sit => Ok(None),
-            };
+            return decision
+                .action
+                .as_move()
+                .map(|m| moves::to_py(py, m))
+                .transpose();
         }
         Err(errors::game_kept_changing(BOT_TRIES))
     }

@@ -373,10 +373,7 @@ impl Ours {
         let d = self.bot.decide_board(board, &control);
         self.times.add(start.elapsed());
         self.trace(board, d.as_ref());
-        match d?.action {
-            BotAction::Move(m) => Some(m),
-            BotAction::Sit => unreachable!("a lone board never sits"),
-        }
+        d?.action.as_move()
     }
 }
 

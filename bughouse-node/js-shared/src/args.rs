@@ -109,6 +109,16 @@ pub fn uci(m: core::Move) -> String {
     m.to_string()
 }
 
+/// What a seat's search answers (`_botSearch`, native and in the worker):
+/// a move's UCI, or [`SIT`].
+pub fn action_text(action: core::bot::BotAction) -> String {
+    action.as_move().map_or_else(|| SIT.to_owned(), uci)
+}
+
+/// The answer of `_botSearch` for a sit (R24); any other answer is a UCI
+/// move (no UCI move reads `sit`) or `null` (the seat is waiting, R18).
+pub const SIT: &str = "sit";
+
 /// A move as 16 bits, the key of the JS layers' tables of interned UCI
 /// strings: the core's one move code, `Move::to_u16`.
 pub fn move_code(m: core::Move) -> u16 {

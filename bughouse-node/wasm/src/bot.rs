@@ -109,10 +109,7 @@ impl Game {
                 .map_err(bughouse_js::error::game)
                 .js()?;
         }
-        Ok(convert::nullable(match action {
-            core::bot::BotAction::Move(m) => Some(convert::uci(m)),
-            core::bot::BotAction::Sit => None,
-        }))
+        Ok(convert::nullable(action.as_move().map(convert::uci)))
     }
 
     /// Behind `botMoveAsync`: the checks of the call only (the search runs
@@ -128,10 +125,7 @@ impl Game {
     pub fn bot_search(&self, seat: JsValue, opts: JsValue) -> Result<JsValue> {
         let (seat, call) = self.bot_call(&seat, &opts)?;
         Ok(convert::nullable(
-            search_game(&self.inner, seat, &call).map(|a| match a {
-                core::bot::BotAction::Move(m) => convert::uci(m),
-                core::bot::BotAction::Sit => "sit".to_owned(),
-            }),
+            search_game(&self.inner, seat, &call).map(convert::action_text),
         ))
     }
 }

@@ -15,7 +15,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::error::{Js, Result};
 
-pub use bughouse_js::args::{move_code, uci};
+pub use bughouse_js::args::{action_text, move_code, uci};
 
 /// How a message names the type of a value it refuses.
 pub fn type_name(value: &JsValue) -> &'static str {
