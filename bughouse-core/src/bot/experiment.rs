@@ -8,11 +8,11 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 10,
-//! 16, 17 and 18). The switches are read once per decision (a relaxed
+//! 13, 16, 17, 18, 19 and 25). The switches are read once per decision (a relaxed
 //! atomic load), so a search is as deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
-//! Bits 0–12 are the search's, 16–31 the evaluation's; the switches
+//! Bits 0–13 are the search's, 16–31 the evaluation's; the switches
 //! screened so far and rejected were removed from the code again (their
 //! results stay in benches/README.md).
 //!
@@ -29,9 +29,12 @@
 //! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
+//! | 13 | no counter moves in the ordering (the quiet move that last refuted the previous move, tried after the killers), the search before session 13 |
 //! | 16 | evaluation: king danger by the linear measure (empty squares by the king no defender covers, knight-check squares, open lines, zone control, scaled by the enemy hand), the bot's before attack units became the default (bughouse session 7, crazyhouse session 10) |
 //! | 17 | evaluation, crazyhouse: the values of chess (board 100/300/310/450/850 for P/N/B/R/Q, hand 130/330/330/480/900), the bot's before the compressed values (board 100/220/230/280/500, hand 130/250/250/300/540, the drop players' rule of thumb) became the default (session 10) |
 //! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |
+//! | 19 | evaluation: no threats (enemy pieces our pawns attack, 40 cp each; enemy pieces we attack and nothing defends, 30 cp), the evaluation before session 13 |
+//! | 25 | evaluation: the king danger the same whoever is to move (not 5/4 of it with the attacker to move, 3/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -67,6 +70,10 @@ pub const NULL_TRIES: usize = 9;
 pub const NULL_CUTS: usize = 10;
 /// Moves tried at nodes that failed high, summed.
 pub const MOVES_AT_CUT: usize = 11;
+
+/// Switch 13 as a mask: no counter moves in the move ordering (the search
+/// before session 13).
+pub(crate) const NO_COUNTER_MOVES: u32 = 1 << 13;
 
 /// Switch 10 as a mask: quiescence searches the captures that lose
 /// material by the static exchange too (the rule before they were skipped).

@@ -2,7 +2,7 @@
 //! iterative deepening, a transposition table, quiescence over the captures
 //! that do not lose material, check extension, null-move and futility
 //! pruning, late-move reductions, and move ordering by TT move, MVV-LVA,
-//! killers, checks and history.
+//! killers, counter moves, checks and history.
 //!
 //! The search copies the [`Board`] (it is `Copy`) for every move instead of
 //! undoing moves. Its move lists share one fixed [`MoveStack`] held by the
@@ -103,6 +103,8 @@ const TT_ORDER: i32 = 4_000_000;
 const CAPTURE_ORDER: i32 = 3_000_000;
 /// The two killers of the ply.
 const KILLER_ORDER: [i32; 2] = [2_000_100, 2_000_000];
+/// … then the counter move of the previous move …
+const COUNTER_ORDER: i32 = 1_999_950;
 /// Ordering bonus of a quiet move that gives check (or may, by discovery).
 const CHECK_ORDER: i32 = 1_000_000;
 /// History scores are halved when one passes this, so quiet moves without
@@ -270,13 +272,38 @@ fn history_index(m: Move, kind: MoveKind) -> usize {
 struct MoveOrder {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: [[[i32; 64]; 11]; 2],
+    /// The counter moves: the quiet move that last refuted each move, by
+    /// side to move, the refuted move's piece (where it stands now) and its
+    /// target square. Tried after the killers: a drop on f7 is answered by
+    /// the same defence wherever the rest of the tree stands.
+    counters: [[[Option<Move>; 64]; 6]; 2],
+    /// The move that led from each ply's node to the next (`None`: a null
+    /// move), read by the next node for its counter move.
+    path: [Option<Move>; MAX_PLY],
+    /// Whether counter moves are used (off with experiment switch 13).
+    use_counters: bool,
 }
 
 impl MoveOrder {
+    /// Where the counter move of the node at `ply` lives: by the piece the
+    /// previous move put on its target and that target (`None` at the root,
+    /// after a null move, or with counter moves off).
+    fn counter_slot(&self, board: &Board, ply: usize) -> Option<(usize, usize)> {
+        if !self.use_counters || ply == 0 {
+            return None;
+        }
+        let prev = self.path[ply - 1]?;
+        let role = board.role_at(prev.to())?;
+        Some((role.index(), prev.to().index()))
+    }
+
     /// Scores `list` for ordering at `ply`.
     fn score(&self, board: &Board, list: &mut [ScoredMove], tt_move: Option<Move>, ply: usize) {
         let us = board.turn();
         let them = us.other();
+        let counter = self
+            .counter_slot(board, ply)
+            .and_then(|(r, t)| self.counters[us.index()][r][t]);
         // What only quiet moves need, found at the first one (quiescence
         // lists have none).
         let mut quiet_info: Option<([Bitboard; 6], Bitboard, Bitboard)> = None;
@@ -300,6 +327,8 @@ impl MoveOrder {
                 CAPTURE_ORDER + 16 * (kind.victim + promotion) - attacker / 8
             } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
                 KILLER_ORDER[k]
+            } else if counter == Some(m) {
+                COUNTER_ORDER
             } else {
                 let (checks, pawn_guarded, discoverers) = *quiet_info.get_or_insert_with(|| {
                     (
@@ -329,6 +358,9 @@ impl MoveOrder {
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
+        }
+        if let Some((r, t)) = self.counter_slot(board, ply) {
+            self.counters[board.turn().index()][r][t] = Some(m);
         }
         let h = &mut self.history[board.turn().index()][history_index(m, kind)][m.to().index()];
         *h += depth * depth;
@@ -433,6 +465,9 @@ impl<'a> Searcher<'a> {
             order: MoveOrder {
                 killers: [[None; 2]; MAX_PLY],
                 history: [[[0; 64]; 11]; 2],
+                counters: [[[None; 64]; 6]; 2],
+                path: [None; MAX_PLY],
+                use_counters: ex::flags() & ex::NO_COUNTER_MOVES == 0,
             },
             stack,
             evals: [-INFINITE; MAX_PLY],
@@ -440,7 +475,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Whether experiment switch `bit` is on (bits 0–12 are the search's).
+    /// Whether experiment switch `bit` is on (bits 0–13 are the search's).
     #[inline]
     #[allow(dead_code)] // between screenings no switch is read
     fn on(&self, bit: u32) -> bool {
@@ -575,6 +610,7 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             let reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, 1);
+            self.order.path[0] = Some(m);
             let score =
                 self.search_move(&child, gives_check, new_depth, 1, alpha, beta, i, reduction);
             if self.stopped {
@@ -743,6 +779,7 @@ impl<'a> Searcher<'a> {
         }
         if depth >= NULL_MOVE_DEPTH && static_eval >= beta && has_pieces(board, board.turn()) {
             let passed = board.null_move()?;
+            self.order.path[ply] = None;
             count(ex::NULL_TRIES, 1);
             let r = NULL_MOVE_BASE + depth / 4;
             if self.on(9) && drop_threats && depth - 1 - r < 1 {
@@ -853,6 +890,7 @@ impl<'a> Searcher<'a> {
                 reduction += 1;
             }
             let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
+            self.order.path[ply] = Some(m);
             let score = self.search_move(
                 &child,
                 gives_check,
@@ -956,6 +994,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = *board;
             child.play_unchecked(m);
+            self.order.path[ply] = Some(m);
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
             let gives_check = child.is_check();
