@@ -130,6 +130,8 @@ struct AttackMaps {
     /// Everything `color` attacks without its king: the squares its pieces
     /// defend (a king alone cannot keep a dropped piece off its own zone).
     pieces: [Bitboard; 2],
+    /// The squares `color`'s pawns attack (for [`threats`]).
+    pawns: [Bitboard; 2],
     /// Sum of [`ATTACKER_WEIGHT`] over `color`'s pieces on the board that
     /// attack a square next to the enemy king (only counted when asked:
     /// only [`king_attack_units`] reads it).
@@ -150,6 +152,7 @@ fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
     let occupied = board.occupied();
     let mut all = [Bitboard::EMPTY; 2];
     let mut pieces = [Bitboard::EMPTY; 2];
+    let mut pawn_maps = [Bitboard::EMPTY; 2];
     let mut zone_attackers = [0; 2];
     for color in Color::ALL {
         let enemy_zone = king_attacks(board.king_of(color.other()));
@@ -160,15 +163,10 @@ fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
             }
             attacks
         };
-        let mut map = Bitboard::EMPTY;
         let ours = board.by_color(color);
-        let pawns = ours & board.by_role(Role::Pawn);
-        let file_a = Bitboard(0x0101_0101_0101_0101);
-        let file_h = Bitboard(0x8080_8080_8080_8080);
-        map |= match color {
-            Color::White => Bitboard((pawns - file_a).0 << 7) | Bitboard((pawns - file_h).0 << 9),
-            Color::Black => Bitboard((pawns - file_a).0 >> 9) | Bitboard((pawns - file_h).0 >> 7),
-        };
+        let pawn_map = pawn_attacks_of_set(color, ours & board.by_role(Role::Pawn));
+        pawn_maps[color.index()] = pawn_map;
+        let mut map = pawn_map;
         for sq in ours & board.by_role(Role::Knight) {
             map |= hit(knight_attacks(sq), Role::Knight);
         }
@@ -188,6 +186,7 @@ fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
     AttackMaps {
         all,
         pieces,
+        pawns: pawn_maps,
         zone_attackers,
     }
 }
@@ -356,6 +355,7 @@ fn danger_from_units(units: i32) -> i32 {
 /// [`danger_from_units`], by who is to move: the attacker may drop at once
 /// (5 quarters), the defender may first cover, flee or drop a guard (3).
 const DANGER_QUARTERS_ATTACKER_TO_MOVE: i32 = 5;
+/// … and with its own side to move (see [`DANGER_QUARTERS_ATTACKER_TO_MOVE`]).
 const DANGER_QUARTERS_DEFENDER_TO_MOVE: i32 = 3;
 
 /// [`danger_from_units`] weighed by who is to move (see
@@ -383,8 +383,7 @@ const HANGING_THREAT: i32 = 30;
 fn threats(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
     let enemy = color.other();
     let theirs = board.by_color(enemy) - board.by_role(Role::King);
-    let pawns = board.by_color(color) & board.by_role(Role::Pawn);
-    let pawn_hits = pawn_attacks_of_set(color, pawns) & (theirs - board.by_role(Role::Pawn));
+    let pawn_hits = maps.pawns[color.index()] & (theirs - board.by_role(Role::Pawn));
     let hanging = theirs & maps.all[color.index()] & !maps.all[enemy.index()];
     PAWN_THREAT * pawn_hits.count() as i32 + HANGING_THREAT * hanging.count() as i32
 }
@@ -670,8 +669,8 @@ mod tests {
         // sheltered: the two measures disagree, so the evaluation shows
         // which one it used.
         let fen = "6k1/5ppp/8/8/8/8/3P4/4K3[qnp] b - - 0 1";
-        // Crazyhouse weighs the attack units by who is to move; the
-        // comparison is of the measures alone.
+        // The attack units are weighed by who is to move, the linear
+        // measure is not; the comparison is of the measures alone.
         let off = EvalParams {
             flags: DANGER_REGARDLESS_OF_TURN,
             ..params(Color::Black)

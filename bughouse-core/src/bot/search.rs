@@ -285,6 +285,18 @@ struct MoveOrder {
 }
 
 impl MoveOrder {
+    /// Nothing learnt yet; counter moves used unless `use_counters` is
+    /// false (experiment switch 13).
+    fn new(use_counters: bool) -> MoveOrder {
+        MoveOrder {
+            killers: [[None; 2]; MAX_PLY],
+            history: [[[0; 64]; 11]; 2],
+            counters: [[[None; 64]; 6]; 2],
+            path: [None; MAX_PLY],
+            use_counters,
+        }
+    }
+
     /// Where the counter move of the node at `ply` lives: by the piece the
     /// previous move put on its target and that target (`None` at the root,
     /// after a null move, or with counter moves off).
@@ -462,13 +474,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             timer,
             extension_limit: MAX_PLY / 2,
-            order: MoveOrder {
-                killers: [[None; 2]; MAX_PLY],
-                history: [[[0; 64]; 11]; 2],
-                counters: [[[None; 64]; 6]; 2],
-                path: [None; MAX_PLY],
-                use_counters: ex::flags() & ex::NO_COUNTER_MOVES == 0,
-            },
+            order: MoveOrder::new(ex::flags() & ex::NO_COUNTER_MOVES == 0),
             stack,
             evals: [-INFINITE; MAX_PLY],
             flags: ex::flags(),
@@ -1084,6 +1090,51 @@ mod tests {
             seed: 0,
             noise: 0,
             flags,
+        }
+    }
+
+    /// The ordering score of `uci` at `ply` after `order` learnt what it
+    /// learnt, on `board` (all its legal moves scored).
+    fn order_score(order: &MoveOrder, board: &Board, ply: usize, uci: &str) -> i32 {
+        let mut list = FullList::new();
+        for mv in board.legal_moves() {
+            list.push(ScoredMove { mv, score: 0 });
+        }
+        order.score(board, &mut list, None, ply);
+        let m = Move::from_uci(uci).unwrap();
+        list.iter()
+            .find(|sm| sm.mv == m)
+            .expect("a legal move")
+            .score
+    }
+
+    #[test]
+    fn a_quiet_refutation_is_tried_after_the_killers_as_the_counter_move() {
+        let mut board = Board::new();
+        let e4 = Move::from_uci("e2e4").unwrap();
+        board.play_unchecked(e4);
+        let refutation = Move::from_uci("g8f6").unwrap();
+        for use_counters in [true, false] {
+            let mut order = MoveOrder::new(use_counters);
+            // g8f6 refuted e2e4 at ply 1 (a killer there) …
+            order.path[0] = Some(e4);
+            let kind = MoveKind::of(&board, refutation);
+            order.reward(&board, refutation, kind, 4, 1);
+            assert_eq!(order_score(&order, &board, 1, "g8f6"), KILLER_ORDER[0]);
+            // … and is the counter move of e2e4 at ply 2, where it is no
+            // killer.
+            order.path[1] = Some(e4);
+            let counter = order_score(&order, &board, 2, "g8f6");
+            let other = order_score(&order, &board, 2, "b8c6");
+            if use_counters {
+                assert_eq!(counter, COUNTER_ORDER);
+                assert!(KILLER_ORDER[1] > counter && counter > other);
+            } else {
+                assert!(counter < QUIET_ORDER_LIMIT, "switch 13: no counter move");
+            }
+            // After a null move there is no move to counter.
+            order.path[1] = None;
+            assert!(order_score(&order, &board, 2, "g8f6") < QUIET_ORDER_LIMIT);
         }
     }
 
