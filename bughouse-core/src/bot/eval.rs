@@ -43,12 +43,13 @@
 //!   in benches/README.md, "King attack units: the bughouse default"). In
 //!   crazyhouse they lost with the values of chess (20 ms, −4.5 points over
 //!   100) and win with the compressed values (above).
-//!   The danger also counts who is to move ([`danger_by_turn`]): five
-//!   quarters of it when the attacker is (it may drop at once), three when
-//!   the defender is (it may cover first).
+//!   The danger also counts who is to move ([`danger_by_turn`]): six
+//!   quarters of it when the attacker is (it may drop at once), two when
+//!   the defender is (it may cover first; [`WEIGHTS`]).
 //! - **Threats**: enemy pieces our pawns attack, and enemy pieces we attack
-//!   that nothing defends ([`threats`]). Quiescence only sees the captures
-//!   of the side to move.
+//!   that nothing defends ([`threats`]), at a fraction of a piece
+//!   ([`WEIGHTS`]: the threatened side usually saves it). Quiescence only
+//!   sees the captures of the side to move.
 //!   Against Fairy-Stockfish at 20 ms (200 matches, one binary, one run
 //!   after the other), the two with the search's counter moves scored
 //!   44.2 % against 38.0 % in crazyhouse and 73.2 % against 67.2 % in
@@ -351,41 +352,81 @@ fn danger_from_units(units: i32) -> i32 {
     (units.min(UNIT_KNEE) * units * HALF_CP_PER_UNIT_SQUARED / 2).min(DANGER_CAP)
 }
 
-/// The king danger of `color`, in quarters of
-/// [`danger_from_units`], by who is to move: the attacker may drop at once
-/// (5 quarters), the defender may first cover, flee or drop a guard (3).
-const DANGER_QUARTERS_ATTACKER_TO_MOVE: i32 = 5;
-/// … and with its own side to move (see [`DANGER_QUARTERS_ATTACKER_TO_MOVE`]).
-const DANGER_QUARTERS_DEFENDER_TO_MOVE: i32 = 3;
+/// How the evaluation weighs two of its terms: the king danger by who is
+/// to move, and the threats.
+#[derive(Copy, Clone, Debug)]
+struct Weights {
+    /// The king danger of a side, in quarters of [`danger_from_units`],
+    /// when the attacker is to move: it may drop at once.
+    danger_quarters_attacker_to_move: i32,
+    /// … and when the defender is: it may first cover, flee or drop a
+    /// guard.
+    danger_quarters_defender_to_move: i32,
+    /// Per enemy piece (not a pawn or king) a pawn of ours attacks.
+    pawn_threat: i32,
+    /// Per enemy piece (not the king) we attack and nothing of theirs
+    /// defends.
+    hanging_threat: i32,
+}
+
+/// The weights of the evaluation: the danger 6/4 with the attacker to
+/// move and 2/4 with the defender, a threat a fraction of its piece (the
+/// threatened side usually saves it with one move or a drop). Against
+/// Fairy-Stockfish in crazyhouse at 20 ms these scored better than the
+/// weights of session 13 ([`SESSION_13_WEIGHTS`]), and threats × 1.5
+/// worse: benches/README.md, "Crazyhouse screens on four idle seeds
+/// (session 14)".
+const WEIGHTS: Weights = Weights {
+    danger_quarters_attacker_to_move: 6,
+    danger_quarters_defender_to_move: 2,
+    pawn_threat: 25,
+    hanging_threat: 20,
+};
+
+/// The weights of session 13, when both terms became the default
+/// (experiment switch [`SESSION_13_WEIGHTS`]).
+const WEIGHTS_SESSION_13: Weights = Weights {
+    danger_quarters_attacker_to_move: 5,
+    danger_quarters_defender_to_move: 3,
+    pawn_threat: 40,
+    hanging_threat: 30,
+};
+
+/// Experiment switch (bit 20), turned round when the weights changed
+/// (session 14): [`WEIGHTS_SESSION_13`].
+pub(crate) const SESSION_13_WEIGHTS: u32 = 1 << 20;
+
+/// The weights experiment switches `flags` select.
+fn weights(flags: u32) -> Weights {
+    if flags & SESSION_13_WEIGHTS == 0 {
+        WEIGHTS
+    } else {
+        WEIGHTS_SESSION_13
+    }
+}
 
 /// [`danger_from_units`] weighed by who is to move (see
-/// [`DANGER_QUARTERS_ATTACKER_TO_MOVE`]).
-fn danger_by_turn(board: &Board, color: Color, danger: i32) -> i32 {
+/// [`Weights::danger_quarters_attacker_to_move`]).
+fn danger_by_turn(board: &Board, color: Color, danger: i32, weights: Weights) -> i32 {
     let quarters = if board.turn() == color {
-        DANGER_QUARTERS_DEFENDER_TO_MOVE
+        weights.danger_quarters_defender_to_move
     } else {
-        DANGER_QUARTERS_ATTACKER_TO_MOVE
+        weights.danger_quarters_attacker_to_move
     };
     danger * quarters / 4
 }
-
-/// Bonus per enemy piece (not a pawn or king) a pawn of ours attacks.
-const PAWN_THREAT: i32 = 40;
-/// Bonus per enemy piece (not the king) we attack and nothing of theirs
-/// defends.
-const HANGING_THREAT: i32 = 30;
 
 /// What `color` threatens: enemy pieces its pawns attack, and enemy pieces
 /// it attacks that nothing defends. Quiescence sees the captures of the
 /// side to move; this sees what the other side must answer, and counts for
 /// the side to move too (it will have to spend its move, or a drop, on the
 /// threatened piece).
-fn threats(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
+fn threats(board: &Board, color: Color, maps: &AttackMaps, weights: Weights) -> i32 {
     let enemy = color.other();
     let theirs = board.by_color(enemy) - board.by_role(Role::King);
     let pawn_hits = maps.pawns[color.index()] & (theirs - board.by_role(Role::Pawn));
     let hanging = theirs & maps.all[color.index()] & !maps.all[enemy.index()];
-    PAWN_THREAT * pawn_hits.count() as i32 + HANGING_THREAT * hanging.count() as i32
+    weights.pawn_threat * pawn_hits.count() as i32 + weights.hanging_threat * hanging.count() as i32
 }
 
 /// Rank bonus of a pawn by its rank counted from its own side (0-based).
@@ -499,6 +540,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
     let values = piece_values(board, params.flags);
     let attack_units = uses_attack_units(params.flags);
     let maps = attack_maps_with(board, attack_units);
+    let weights = weights(params.flags);
     let us = params.us;
     let mut score = 0;
     for color in Color::ALL {
@@ -511,7 +553,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
         let danger = if attack_units {
             let danger = danger_from_units(king_attack_units(board, color, &maps));
             if params.flags & DANGER_REGARDLESS_OF_TURN == 0 {
-                danger_by_turn(board, color, danger)
+                danger_by_turn(board, color, danger, weights)
             } else {
                 danger
             }
@@ -520,7 +562,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
         };
         let mut side = material(board, color, team, values) + placement(board, color) - danger;
         if params.flags & NO_THREATS == 0 {
-            side += threats(board, color, &maps);
+            side += threats(board, color, &maps, weights);
         }
         score += if color == Color::White { side } else { -side };
     }
@@ -851,24 +893,33 @@ mod tests {
         let danger = danger_from_units(king_attack_units(&white, Color::White, &maps));
         assert!(danger > 0);
         let both = |b: Board| [b, b.with_flavour(Flavour::Crazyhouse)];
-        for board in both(white).into_iter().chain(both(black)) {
-            let weighed = danger_by_turn(&board, Color::White, danger);
+        // The default weights, and those of session 13 with their switch.
+        let weight_sets = [(0, WEIGHTS), (SESSION_13_WEIGHTS, WEIGHTS_SESSION_13)];
+        for (board, (flags, w)) in both(white)
+            .into_iter()
+            .chain(both(black))
+            .flat_map(|b| weight_sets.map(|set| (b, set)))
+        {
+            let weighed = danger_by_turn(&board, Color::White, danger, w);
             if board.turn() == Color::White {
                 assert!(weighed < danger, "the defender to move");
             } else {
                 assert!(weighed > danger, "the attacker to move");
             }
             // The evaluation uses it in both variants, unless switched off.
-            let p = params(board.turn());
+            let p = EvalParams {
+                flags,
+                ..params(board.turn())
+            };
             let plain = EvalParams {
-                flags: DANGER_REGARDLESS_OF_TURN,
+                flags: flags | DANGER_REGARDLESS_OF_TURN,
                 ..p
             };
             // Both kings' dangers are weighed; from White's point of view …
             let mut shift = 0;
             for color in Color::ALL {
                 let d = danger_from_units(king_attack_units(&board, color, &maps));
-                let side = d - danger_by_turn(&board, color, d);
+                let side = d - danger_by_turn(&board, color, d, w);
                 shift += if color == Color::White { side } else { -side };
             }
             // … then the side to move's.
@@ -886,22 +937,23 @@ mod tests {
         // attacks a bishop that nothing defends.
         let board: Board = "4k3/8/4p3/3n4/4P3/8/b7/R3K3[] w - - 0 1".parse().unwrap();
         let maps = attack_maps(&board);
-        assert_eq!(
-            threats(&board, Color::White, &maps),
-            PAWN_THREAT + HANGING_THREAT
-        );
-        assert_eq!(threats(&board, Color::Black, &maps), 0);
-        let p = params(Color::White);
-        let without = EvalParams {
-            flags: NO_THREATS,
-            ..p
-        };
-        for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
-            let b = board.with_flavour(flavour);
-            assert_eq!(
-                evaluate(&b, &p) - evaluate(&b, &without),
-                PAWN_THREAT + HANGING_THREAT
-            );
+        // The default weights, and those of session 13 with their switch.
+        for (flags, w) in [(0, WEIGHTS), (SESSION_13_WEIGHTS, WEIGHTS_SESSION_13)] {
+            let expected = w.pawn_threat + w.hanging_threat;
+            assert_eq!(threats(&board, Color::White, &maps, w), expected);
+            assert_eq!(threats(&board, Color::Black, &maps, w), 0);
+            let p = EvalParams {
+                flags,
+                ..params(Color::White)
+            };
+            let without = EvalParams {
+                flags: flags | NO_THREATS,
+                ..p
+            };
+            for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
+                let b = board.with_flavour(flavour);
+                assert_eq!(evaluate(&b, &p) - evaluate(&b, &without), expected);
+            }
         }
     }
 }

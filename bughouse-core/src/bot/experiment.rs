@@ -8,7 +8,7 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 10,
-//! 13, 16, 17, 18, 19 and 25). The switches are read once per decision (a
+//! 13, 16, 17, 18, 19, 20 and 25). The switches are read once per decision (a
 //! relaxed atomic load), so a search is as deterministic with them as
 //! without.
 //! Results of each switch: benches/README.md, "Strength experiments".
@@ -34,8 +34,9 @@
 //! | 16 | evaluation: king danger by the linear measure (empty squares by the king no defender covers, knight-check squares, open lines, zone control, scaled by the enemy hand), the bot's before attack units became the default (bughouse session 7, crazyhouse session 10) |
 //! | 17 | evaluation, crazyhouse: the values of chess (board 100/300/310/450/850 for P/N/B/R/Q, hand 130/330/330/480/900), the bot's before the compressed values (board 100/220/230/280/500, hand 130/250/250/300/540, the drop players' rule of thumb) became the default (session 10) |
 //! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |
-//! | 19 | evaluation: no threats (enemy pieces our pawns attack, 40 cp each; enemy pieces we attack and nothing defends, 30 cp), the evaluation before session 13 |
-//! | 25 | evaluation: the king danger the same whoever is to move (not 5/4 of it with the attacker to move, 3/4 with the defender), the evaluation before session 13 |
+//! | 19 | evaluation: no threats (enemy pieces our pawns attack, 25 cp each; enemy pieces we attack and nothing defends, 20 cp), the evaluation before session 13 |
+//! | 20 | evaluation: the weights of session 13 (king danger 5/4 with the attacker to move and 3/4 with the defender, not 6/4 and 2/4; threats 40 and 30 cp, not 25 and 20), the evaluation before session 14 |
+//! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
