@@ -41,7 +41,8 @@
 //!
 //! Prints the score of our side with wins / draws / losses, an Elo estimate
 //! with its 95% interval (from the per-match score's standard error), how
-//! games ended, and each side's time per decision (average, p99, worst).
+//! games ended, in bughouse our sits (R24) by the matches' results, and each
+//! side's time per decision (average, p99, worst).
 
 use bughouse_testkit::Rng;
 use std::io::{BufRead, BufReader, Write};
@@ -393,6 +394,8 @@ struct Tally {
     fairy_times: Times,
     /// The same as it reports it (its own search time, without the pipe).
     fairy_reported: Times,
+    /// Our sits (R24, bughouse) in matches we won, drew and lost.
+    sits: [u32; 3],
 }
 
 impl Tally {
@@ -441,6 +444,7 @@ fn bughouse_match(
     }
     us.bot.clear();
     let mut actions = 0;
+    let mut sits = 0;
     while let Some(seat) = game.to_act() {
         if game.is_over() || actions >= opts.max_actions {
             break;
@@ -450,8 +454,11 @@ fn bughouse_match(
             let action = us
                 .decide_seat(&game, seat)
                 .expect("the seat to act can act (F5)");
-            if let BotAction::Move(m) = action {
-                assert!(game.legal_moves(seat).contains(&m), "our bot chose {m}");
+            match action {
+                BotAction::Move(m) => {
+                    assert!(game.legal_moves(seat).contains(&m), "our bot chose {m}")
+                }
+                BotAction::Sit => sits += 1,
             }
             action.apply(&mut game, seat, None).expect("a legal action");
         } else {
@@ -470,7 +477,7 @@ fn bughouse_match(
             }
         }
     }
-    match game.outcome() {
+    let result = match game.outcome() {
         Some(o) => {
             let score = match o.winner {
                 Some(t) if t == ours => 1.0,
@@ -485,7 +492,10 @@ fn bughouse_match(
             (score, format!("{:?}{named}", o.reason))
         }
         None => (0.5, format!("unfinished after {actions} actions")),
-    }
+    };
+    // Won, drawn, lost.
+    tally.sits[(2.0 - 2.0 * result.0) as usize] += sits;
+    result
 }
 
 /// One crazyhouse match; we play White in even matches.
@@ -731,6 +741,10 @@ fn main() {
         elo(mean + half),
     );
     println!("  endings: {:?}", tally.endings);
+    if opts.variant == Variant::Bughouse {
+        let [won, drawn, lost] = tally.sits;
+        println!("  our sits (R24): {won} in matches won, {drawn} drawn, {lost} lost");
+    }
     println!("  ours:  {}", us.times.summary());
     println!("  fairy: {}", tally.fairy_times.summary());
     println!("  fairy, as it reports: {}", tally.fairy_reported.summary());
