@@ -4,7 +4,7 @@
 //! which table.
 //!
 //! Where it runs: on a short-lived thread of its own with a fixed stack.
-//! The core's search needs about 160 KiB of stack (optimised), more than
+//! The core's search needs about 224 KiB of stack (optimised), more than
 //! some callers' threads have (`threading.stack_size()` may be as small as
 //! 32 KiB); a stack overflow kills the interpreter (see
 //! `test_a_small_caller_stack_is_enough`). The thread and the table cost
@@ -33,8 +33,8 @@ use pyo3::prelude::*;
 
 use crate::errors;
 
-/// The stack of the search thread: the core's need (about 160 KiB
-/// optimised, 320 KiB unoptimised) with room to spare. Only the pages the
+/// The stack of the search thread: the core's need (about 224 KiB
+/// optimised, 384 KiB unoptimised) with room to spare. Only the pages the
 /// search touches are committed.
 const SEARCH_STACK_BYTES: usize = 1 << 20;
 

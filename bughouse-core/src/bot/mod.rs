@@ -56,7 +56,9 @@ mod tt;
 
 pub use control::{Clock, SearchControl, TimePlan};
 use eval::{EvalParams, WEIGHT_ONE, evaluate, mix, team_weights};
-use search::{MATE, MATE_BOUND, MAX_PLY, MoveStack, ScoredMove, Searcher, sort_best_first};
+use search::{
+    EvalCache, MATE, MATE_BOUND, MAX_PLY, MoveStack, ScoredMove, Searcher, sort_best_first,
+};
 pub use tt::{DEFAULT_TT_ENTRIES, TableEntry, TranspositionTable};
 
 use crate::{Board, Flavour, Game, GameError, MAX_LEGAL_MOVES, Move, Outcome, Seat};
@@ -250,9 +252,10 @@ pub fn choose<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 /// Bounded by `limits` only, so deterministic: the same game, seat, limits
 /// and table contents give the same decision (for a time budget or a stop
 /// flag, see [`decide_with`]). Allocates nothing. Its stack: about 110 KiB
-/// of move lists and some 60 KiB of frames at the deepest ply (an optimised
-/// build runs in a 160 KiB thread stack; unoptimised, in 320 KiB; the
-/// table is the caller's, wherever it is).
+/// of move lists, 64 KiB of static scores (the search's cache) and some
+/// 60 KiB of frames at the deepest ply (an optimised build runs in a
+/// 224 KiB thread stack; unoptimised, in 384 KiB; the table is the
+/// caller's, wherever it is).
 pub fn decide<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
     game: &Game,
     seat: Seat,
@@ -378,6 +381,7 @@ fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
     let stand = evaluate(board, &EvalParams { noise: 0, ..params });
 
     let mut stack = MoveStack::new();
+    let mut eval_cache = EvalCache::new();
     let mut searcher = Searcher::new(
         tt.start_search(),
         params,
@@ -385,10 +389,11 @@ fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
         limits.nodes,
         timer,
         &mut stack,
+        &mut eval_cache,
     );
     let mut root = arrayvec::ArrayVec::<ScoredMove, MAX_LEGAL_MOVES>::new();
     for &mv in task.legal {
-        root.push(ScoredMove { mv, score: 0 });
+        root.push(ScoredMove::new(board, mv));
     }
     let tt_move = searcher.tt.probe(board.hash() ^ task.salt);
     searcher.order_root(board, &mut root, tt_move.and_then(|e| e.mv));
