@@ -7,7 +7,7 @@
 //!
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
-//! runs, turned round: on, it restores what was there before (bits 10,
+//! runs, turned round: on, it restores what was there before (bits 7, 10,
 //! 13, 16, 17, 18, 19, 20 and 25). The switches are read once per decision (a
 //! relaxed atomic load), so a search is as deterministic with them as
 //! without.
@@ -26,7 +26,7 @@
 //! | 4 | late-move pruning at depth ≤ 3, non-PV: quiet moves without check and without history after 8 + 4·depth² moves |
 //! | 5 | razoring at depth ≤ 2: a static score 350 cp per ply below beta is settled by quiescence when that stays below beta too |
 //! | 6 | late-move reductions one ply more at non-PV nodes whose static score is not improving |
-//! | 7 | check extensions stop beyond root depth + 2 plies (not 2 × depth + 4) |
+//! | 7 | bughouse: check extensions up to 2 × depth + 4 plies, not root depth + 2 (crazyhouse always has the longer limit), the search before session 16 |
 //! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
