@@ -14,10 +14,7 @@
 //! Under callgrind the instructions per node compare builds on a noisy
 //! machine: the positions are made before the switches are read, so every
 //! build and switch searches the same ones.
-use bughouse_core::{
-    Game, GameSettings, Seats, bot::Bot, bot::SearchLimits, bot::TableEntry, bot::experiment as ex,
-};
-use bughouse_testkit::Rng;
+use bughouse_core::{bot::Bot, bot::SearchLimits, bot::TableEntry, bot::experiment as ex};
 use std::time::Instant;
 
 fn main() {
@@ -32,31 +29,7 @@ fn main() {
         .collect();
     let nodes = args.first().copied().unwrap_or(100_000);
     let wanted = args.get(1).copied().unwrap_or(40) as usize;
-    let mut positions = Vec::new();
-    let mut rng = Rng::new(99);
-    let mut generator =
-        Bot::with_storage(SearchLimits::nodes(3000), vec![TableEntry::EMPTY; 1 << 14]);
-    while positions.len() < wanted {
-        let mut game = Game::new(GameSettings::turn_based(Seats::empty())).expect("valid");
-        for _ in 0..4 {
-            let seat = game.to_act().expect("a seat acts at the start");
-            let moves = game.legal_moves(seat);
-            game.play(seat, moves[rng.below(moves.len())], None)
-                .expect("legal");
-        }
-        let mut n = 0;
-        while let Some(seat) = game.to_act() {
-            if game.is_over() || n > 120 || positions.len() >= wanted {
-                break;
-            }
-            n += 1;
-            if n >= 8 && n % 6 == 0 {
-                positions.push((game.clone(), seat));
-            }
-            let action = generator.choose(&game, seat).expect("the seat acts");
-            action.apply(&mut game, seat, None).expect("legal");
-        }
-    }
+    let positions = bughouse_benches::bot_positions(wanted);
     ex::set_flags(
         std::env::var("BOT_FLAGS")
             .ok()

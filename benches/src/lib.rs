@@ -149,6 +149,42 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// Bughouse middlegame positions for the bot's probes and speed runs, the
+/// same ones for every build and experiment switch: four random actions,
+/// then self-play of the plain bot at 3 000 nodes (seed 99), every sixth
+/// action from the eighth on, at most 120 actions a game. Call it before
+/// setting any switch, so the switches do not change the positions.
+pub fn bot_positions(wanted: usize) -> Vec<(bughouse_core::Game, bughouse_core::Seat)> {
+    use bughouse_core::bot::{Bot, SearchLimits, TableEntry};
+    use bughouse_core::{Game, GameSettings, Seats};
+    let mut positions = Vec::with_capacity(wanted);
+    let mut rng = bughouse_testkit::Rng::new(99);
+    let mut generator =
+        Bot::with_storage(SearchLimits::nodes(3000), vec![TableEntry::EMPTY; 1 << 14]);
+    while positions.len() < wanted {
+        let mut game = Game::new(GameSettings::turn_based(Seats::empty())).expect("valid");
+        for _ in 0..4 {
+            let seat = game.to_act().expect("a seat acts at the start");
+            let moves = game.legal_moves(seat);
+            game.play(seat, moves[rng.below(moves.len())], None)
+                .expect("legal");
+        }
+        let mut n = 0;
+        while let Some(seat) = game.to_act() {
+            if game.is_over() || n > 120 || positions.len() >= wanted {
+                break;
+            }
+            n += 1;
+            if n >= 8 && n % 6 == 0 {
+                positions.push((game.clone(), seat));
+            }
+            let action = generator.choose(&game, seat).expect("the seat acts");
+            action.apply(&mut game, seat, None).expect("legal");
+        }
+    }
+    positions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1270,6 +1270,15 @@ mod tests {
     /// score it stood on.
     fn quiescence(fen: &str, flags: u32) -> (i32, u64, i32) {
         let board: Board = fen.parse().unwrap();
+        with_searcher(flags, 1_000_000, |searcher| {
+            let score = searcher.quiesce(&board, 0, -INFINITE, INFINITE);
+            (score, searcher.nodes, evaluate(&board, &params(flags)))
+        })
+    }
+
+    /// Runs `test` on a searcher of its own (a small table, no noise) with
+    /// the given experiment switches and node budget.
+    fn with_searcher<T>(flags: u32, nodes: u64, test: impl FnOnce(&mut Searcher) -> T) -> T {
         let mut tt = TranspositionTable::<[_; 64]>::with_entries();
         let mut stack = MoveStack::new();
         let mut eval_cache = EvalCache::new();
@@ -1278,39 +1287,26 @@ mod tests {
             tt.start_search(),
             params(flags),
             0,
-            1_000_000,
+            nodes,
             control.start(),
             &mut stack,
             &mut eval_cache,
         );
         searcher.flags = flags;
-        let score = searcher.quiesce(&board, 0, -INFINITE, INFINITE);
-        (score, searcher.nodes, evaluate(&board, &params(flags)))
+        test(&mut searcher)
     }
 
     /// The check-extension limit a root iteration at `depth` sets on
     /// `board`, with the given experiment switches.
     fn extension_limit(board: &Board, depth: i32, flags: u32) -> usize {
-        let mut tt = TranspositionTable::<[_; 64]>::with_entries();
-        let mut stack = MoveStack::new();
-        let mut eval_cache = EvalCache::new();
-        let control = SearchControl::new();
-        let mut searcher = Searcher::new(
-            tt.start_search(),
-            params(flags),
-            0,
-            1_000,
-            control.start(),
-            &mut stack,
-            &mut eval_cache,
-        );
-        searcher.flags = flags;
-        let mut moves = FullList::new();
-        for mv in board.legal_moves() {
-            moves.push(ScoredMove::new(board, mv));
-        }
-        searcher.root(board, depth, &mut moves);
-        searcher.extension_limit
+        with_searcher(flags, 1_000, |searcher| {
+            let mut moves = FullList::new();
+            for mv in board.legal_moves() {
+                moves.push(ScoredMove::new(board, mv));
+            }
+            searcher.root(board, depth, &mut moves);
+            searcher.extension_limit
+        })
     }
 
     #[test]
