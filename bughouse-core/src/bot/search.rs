@@ -60,9 +60,11 @@ const MAX_CAPTURES: usize = 256;
 pub(crate) const MOVE_STACK: usize = 12 * MAX_LEGAL_MOVES;
 
 /// The entries of the [`EvalCache`]: 8 192 of 8 bytes, 64 KiB. At 25 000
-/// nodes per decision it saves about 7 % of the search's instructions
-/// (most static scores asked again come from the next iteration of
-/// iterative deepening); 2 048 entries save 4 %.
+/// nodes per decision it saves about 9 % of the instructions (most static
+/// scores asked again come from the next iteration of iterative
+/// deepening); 2 048 entries save 8 % (callgrind, `bot_speed 25000 10`:
+/// 1.769 G without the cache, 1.632 G with 2 048 entries, 1.601 G with
+/// 8 192, the same decisions).
 const EVAL_CACHE: usize = 1 << 13;
 
 /// The static scores of the positions the search evaluated last, by
