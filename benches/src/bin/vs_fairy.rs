@@ -8,8 +8,14 @@
 //! ```text
 //! benches/vs_fairy.sh [--variant bughouse|crazyhouse] [--nodes N | --movetime MS]
 //!                     [--matches M] [--seed S] [--random-plies K] [--max-actions A]
-//!                     [--hash-mb MB] [--fairy PATH]
+//!                     [--hash-mb MB] [--fairy PATH] [--fairy-nodes N]
 //! ```
+//!
+//! `--fairy-nodes N` gives Fairy-Stockfish a node budget of its own, for
+//! screens that are deterministic yet near equal time: with `--nodes
+//! 57000 --fairy-nodes 13700` each side searches about what it searches in
+//! 20 ms (crazyhouse; `bot_probe` measures both), and a run replays
+//! exactly, so it may share the machine.
 //!
 //! `VS_FAIRY_TRACE=FILE` writes each of our decisions to FILE (match,
 //! position, move, score, depth; see `Ours::trace`). `--review TRACE --out
@@ -60,7 +66,8 @@ enum Variant {
     Crazyhouse,
 }
 
-/// The budget of every decision, the same for both sides.
+/// The budget of every decision, the same for both sides unless
+/// `--fairy-nodes` gives Fairy-Stockfish its own.
 #[derive(Copy, Clone, Debug)]
 enum Budget {
     Nodes(u64),
@@ -79,6 +86,9 @@ struct Options {
     table_entries: usize,
     /// `--review TRACE --out FILE`: review a trace instead of playing.
     review: Option<(String, String)>,
+    /// `--fairy-nodes N`: Fairy-Stockfish's own node budget (for
+    /// deterministic screens at about each side's nodes in equal time).
+    fairy_budget: Option<Budget>,
 }
 
 fn parse_options() -> Options {
@@ -92,6 +102,7 @@ fn parse_options() -> Options {
         fairy: "fairy-stockfish".into(),
         table_entries: 1 << 16,
         review: None,
+        fairy_budget: None,
     };
     let mut trace = None;
     let mut out = None;
@@ -118,6 +129,7 @@ fn parse_options() -> Options {
             }
             "--nodes" => o.budget = Budget::Nodes(number().max(1)),
             "--movetime" => o.budget = Budget::MoveTime(Duration::from_millis(number().max(1))),
+            "--fairy-nodes" => o.fairy_budget = Some(Budget::Nodes(number().max(1))),
             "--matches" => o.matches = number() as u32,
             "--seed" => o.seed = number(),
             "--random-plies" => o.random_plies = number() as u32,
@@ -465,7 +477,7 @@ fn bughouse_match(
             let board = *game.board(seat.board);
             let start = Instant::now();
             let fairy = &mut fairies[seat.index()];
-            let text = fairy.best_move(&board, us.budget);
+            let text = fairy.best_move(&board, opts.fairy_budget.unwrap_or(us.budget));
             tally.fairy_times.add(start.elapsed());
             tally.fairy_reported.add(fairy.reported);
             let played = text.is_some_and(|t| game.play_uci(seat, &t, None).is_ok());
@@ -526,7 +538,7 @@ fn crazyhouse_match(
             board.play(m).expect("our bot plays legal moves");
         } else {
             let start = Instant::now();
-            let text = fairy.best_move(&board, us.budget);
+            let text = fairy.best_move(&board, opts.fairy_budget.unwrap_or(us.budget));
             tally.fairy_times.add(start.elapsed());
             tally.fairy_reported.add(fairy.reported);
             let m = text.and_then(|t| bughouse_core::Move::from_uci(&t).ok());
