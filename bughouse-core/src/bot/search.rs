@@ -678,10 +678,12 @@ impl<'a> Searcher<'a> {
     /// [`SEE_PRUNE_DEPTH`] plies, a move that loses more than
     /// [`SEE_PRUNE_PER_PLY`] per ply by the static exchange (Stockfish's
     /// rule). Drops are most of the moves there, and most of them put a
-    /// piece where it is taken for nothing. Against Fairy-Stockfish at
-    /// 20 ms, the same binary and the same 800 openings: 48.1 % against
-    /// 43.1 %, ahead on each of the four seeds (benches/README.md, "Quiet
-    /// moves that lose material (session 17)"). Bughouse keeps searching
+    /// piece where it is taken for nothing. Against Fairy-Stockfish on
+    /// the same openings: 43.4 % against 40.2 % at fixed nodes near equal
+    /// time (800 matches), 46.8 % against 45.0 % at 20 ms (1 200, six
+    /// seeds): ahead both ways, a gain not proven (benches/README.md,
+    /// "Quiet moves that lose material: crazyhouse (session 17)"); 12 %
+    /// fewer nodes for the same depth. Bughouse keeps searching
     /// them (its goals were measured without the rule); switch 12 flips the
     /// rule in either flavour.
     #[inline]
