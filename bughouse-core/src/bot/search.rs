@@ -680,7 +680,7 @@ impl<'a> Searcher<'a> {
     /// rule). Drops are most of the moves there, and most of them put a
     /// piece where it is taken for nothing. Against Fairy-Stockfish on
     /// the same openings: 43.4 % against 40.2 % at fixed nodes near equal
-    /// time (800 matches), 46.8 % against 45.0 % at 20 ms (1 200, six
+    /// time (800 matches), 45.4 % against 43.4 % at 20 ms (1 600, eight
     /// seeds): ahead both ways, a gain not proven (benches/README.md,
     /// "Quiet moves that lose material: crazyhouse (session 17)"); 12 %
     /// fewer nodes for the same depth. Bughouse keeps searching
