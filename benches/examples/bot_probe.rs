@@ -8,7 +8,7 @@
 //! With `PROBE_FENS=TRACE` (a crazyhouse `VS_FAIRY_TRACE` file) it probes
 //! the crazyhouse boards of the trace instead, every `POSITIONS`-th one.
 use bughouse_core::{
-    Board, Flavour, bot::Bot, bot::SearchControl, bot::SearchLimits, bot::TableEntry,
+    Board, Flavour, Game, Seat, bot::Bot, bot::SearchControl, bot::SearchLimits, bot::TableEntry,
     bot::TimePlan, bot::experiment as ex,
 };
 use std::io::{BufRead, BufReader, Write};
@@ -25,29 +25,26 @@ fn main() {
     let positions = args.get(2).copied().unwrap_or(40) as usize;
     // Positions (by the plain bot, so that every switch is probed on the
     // same ones).
-    let crazyhouse: Option<Vec<Board>> = std::env::var("PROBE_FENS").ok().map(|path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        text.lines()
-            .step_by(positions.max(1))
-            .map(|l| {
-                let fen = l.split('\t').nth(1).unwrap();
-                fen.parse::<Board>()
-                    .unwrap()
-                    .with_flavour(Flavour::Crazyhouse)
-            })
-            .collect()
-    });
-    let games = if crazyhouse.is_some() {
-        Vec::new()
-    } else {
-        bughouse_benches::bot_positions(positions)
-    };
-    let boards: Vec<(Board, Option<usize>)> = match &crazyhouse {
-        Some(b) => b.iter().map(|b| (*b, None)).collect(),
-        None => games
-            .iter()
-            .enumerate()
-            .map(|(i, (g, s))| (*g.board(s.board), Some(i)))
+    // Each board, with its game and seat when it is a bughouse seat's.
+    let crazyhouse = std::env::var("PROBE_FENS").ok();
+    let boards: Vec<(Board, Option<(Game, Seat)>)> = match &crazyhouse {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).expect("PROBE_FENS names a readable trace");
+            text.lines()
+                .step_by(positions.max(1))
+                .map(|line| {
+                    let fen = line
+                        .split('\t')
+                        .nth(1)
+                        .expect("a trace line: match, FEN, …");
+                    let board = fen.parse::<Board>().expect("the trace's FEN");
+                    (board.with_flavour(Flavour::Crazyhouse), None)
+                })
+                .collect()
+        }
+        None => bughouse_benches::bot_positions(positions)
+            .into_iter()
+            .map(|(game, seat)| (*game.board(seat.board), Some((game, seat))))
             .collect(),
     };
     // The switches only for the probe itself: every FLAGS value sees the
@@ -83,11 +80,10 @@ fn main() {
         let control =
             SearchControl::new().with_time(&clock, TimePlan::fixed(Duration::from_millis(ms)));
         let d = match game {
-            Some(i) => bot
-                .decide_with(&games[*i].0, games[*i].1, &control)
-                .unwrap(),
-            None => bot.decide_board(board, &control).unwrap(),
-        };
+            Some((game, seat)) => bot.decide_with(game, *seat, &control),
+            None => bot.decide_board(board, &control),
+        }
+        .expect("the side to move has a move");
         depth_sum += u64::from(d.depth);
         nodes_sum += d.nodes;
         writeln!(fin, "ucinewgame\nposition fen {}\ngo movetime {ms}", board).unwrap();

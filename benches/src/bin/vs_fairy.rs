@@ -15,7 +15,8 @@
 //! screens that are deterministic yet near equal time: with `--nodes
 //! 57000 --fairy-nodes 13700` each side searches about what it searches in
 //! 20 ms (crazyhouse; `bot_probe` measures both), and a run replays
-//! exactly, so it may share the machine.
+//! exactly, so it may share the machine. A `--review` scores at that
+//! budget too.
 //!
 //! `VS_FAIRY_TRACE=FILE` writes each of our decisions to FILE (match,
 //! position, move, score, depth; see `Ours::trace`). `--review TRACE --out
@@ -68,10 +69,19 @@ enum Variant {
 
 /// The budget of every decision, the same for both sides unless
 /// `--fairy-nodes` gives Fairy-Stockfish its own.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 enum Budget {
     Nodes(u64),
     MoveTime(Duration),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Nodes(k) => write!(f, "{k} nodes"),
+            Budget::MoveTime(t) => write!(f, "{} ms", t.as_millis()),
+        }
+    }
 }
 
 struct Options {
@@ -86,9 +96,10 @@ struct Options {
     table_entries: usize,
     /// `--review TRACE --out FILE`: review a trace instead of playing.
     review: Option<(String, String)>,
-    /// `--fairy-nodes N`: Fairy-Stockfish's own node budget (for
-    /// deterministic screens at about each side's nodes in equal time).
-    fairy_budget: Option<Budget>,
+    /// Fairy-Stockfish's budget: [`Options::budget`] unless `--fairy-nodes
+    /// N` gives it its own (deterministic screens at about each side's
+    /// nodes in equal time).
+    fairy_budget: Budget,
 }
 
 fn parse_options() -> Options {
@@ -102,8 +113,9 @@ fn parse_options() -> Options {
         fairy: "fairy-stockfish".into(),
         table_entries: 1 << 16,
         review: None,
-        fairy_budget: None,
+        fairy_budget: Budget::Nodes(25_000),
     };
+    let mut fairy_nodes = None;
     let mut trace = None;
     let mut out = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -129,7 +141,7 @@ fn parse_options() -> Options {
             }
             "--nodes" => o.budget = Budget::Nodes(number().max(1)),
             "--movetime" => o.budget = Budget::MoveTime(Duration::from_millis(number().max(1))),
-            "--fairy-nodes" => o.fairy_budget = Some(Budget::Nodes(number().max(1))),
+            "--fairy-nodes" => fairy_nodes = Some(Budget::Nodes(number().max(1))),
             "--matches" => o.matches = number() as u32,
             "--seed" => o.seed = number(),
             "--random-plies" => o.random_plies = number() as u32,
@@ -148,6 +160,7 @@ fn parse_options() -> Options {
         }
         i += 2;
     }
+    o.fairy_budget = fairy_nodes.unwrap_or(o.budget);
     o.review = match (trace, out) {
         (Some(trace), Some(out)) => Some((trace, out)),
         (None, None) => None,
@@ -477,7 +490,7 @@ fn bughouse_match(
             let board = *game.board(seat.board);
             let start = Instant::now();
             let fairy = &mut fairies[seat.index()];
-            let text = fairy.best_move(&board, opts.fairy_budget.unwrap_or(us.budget));
+            let text = fairy.best_move(&board, opts.fairy_budget);
             tally.fairy_times.add(start.elapsed());
             tally.fairy_reported.add(fairy.reported);
             let played = text.is_some_and(|t| game.play_uci(seat, &t, None).is_ok());
@@ -538,7 +551,7 @@ fn crazyhouse_match(
             board.play(m).expect("our bot plays legal moves");
         } else {
             let start = Instant::now();
-            let text = fairy.best_move(&board, opts.fairy_budget.unwrap_or(us.budget));
+            let text = fairy.best_move(&board, opts.fairy_budget);
             tally.fairy_times.add(start.elapsed());
             tally.fairy_reported.add(fairy.reported);
             let m = text.and_then(|t| bughouse_core::Move::from_uci(&t).ok());
@@ -619,9 +632,9 @@ fn review(opts: &Options, trace: &str, out: &str) {
         let (Ok(game), Ok(ours), Ok(depth)) = (game.parse(), ours.parse(), depth.parse()) else {
             bad("match, score and depth are numbers")
         };
-        let best = fairy.best_move(&board, opts.budget);
+        let best = fairy.best_move(&board, opts.fairy_budget);
         let before = fairy.score.unwrap_or(0);
-        fairy.best_move(&after, opts.budget);
+        fairy.best_move(&after, opts.fairy_budget);
         let after_score = -fairy.score.unwrap_or(0);
         let best = best.unwrap_or_else(|| "(none)".into());
         let _ = writeln!(
@@ -734,9 +747,10 @@ fn main() {
     let mean = tally.scores.iter().sum::<f64>() / n;
     let var = tally.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let half = 1.96 * (var / n).sqrt();
-    let budget = match opts.budget {
-        Budget::Nodes(k) => format!("{k} nodes"),
-        Budget::MoveTime(t) => format!("{} ms", t.as_millis()),
+    let budget = if opts.fairy_budget == opts.budget {
+        opts.budget.to_string()
+    } else {
+        format!("{} (Fairy-Stockfish {})", opts.budget, opts.fairy_budget)
     };
     println!(
         "{:?}, {budget} per decision, {} matches ({:.0} s): our score {:.1}% \

@@ -8,9 +8,9 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bit 12 in crazyhouse). The switches are read once per decision (a
-//! relaxed atomic load), so a search is as deterministic with them as
-//! without.
+//! 13, 16, 17, 18, 19, 20 and 25; bit 12 in crazyhouse). The switches are
+//! read once per decision (a relaxed atomic load), so a search is as
+//! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
 //! Bits 0–13 are the search's, 16–31 the evaluation's; the switches

@@ -571,9 +571,6 @@ pub(crate) struct Searcher<'a> {
     timer: Timer<'a>,
     /// Check extensions stop beyond this ply, so the search ends.
     extension_limit: usize,
-    /// Whether quiet moves that lose material by the static exchange are
-    /// skipped near the horizon ([`Self::skips_losing_quiet`]).
-    prune_losing_quiets: bool,
     order: MoveOrder,
     /// Borrowed, not owned: the searcher is moved around when it is built,
     /// and a 96 KiB member would be copied with it (in unoptimised builds).
@@ -608,7 +605,6 @@ impl<'a> Searcher<'a> {
             stopped: false,
             timer,
             extension_limit: MAX_PLY / 2,
-            prune_losing_quiets: false,
             order: MoveOrder::new(ex::flags() & ex::NO_COUNTER_MOVES == 0),
             stack,
             eval_cache,
@@ -688,8 +684,8 @@ impl<'a> Searcher<'a> {
     /// rule in either flavour.
     #[inline]
     fn skips_losing_quiet(&self, board: &Board, m: Move, depth: i32) -> bool {
-        self.prune_losing_quiets
-            && depth <= SEE_PRUNE_DEPTH
+        depth <= SEE_PRUNE_DEPTH
+            && (board.flavour() == Flavour::Crazyhouse) != self.on(12)
             && see(board, m) < -SEE_PRUNE_PER_PLY * depth
     }
 
@@ -760,7 +756,6 @@ impl<'a> Searcher<'a> {
     /// before it finishes, what it proved so far.
     pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
         let short_extensions = board.flavour() == Flavour::Bughouse && !self.on(7);
-        self.prune_losing_quiets = (board.flavour() == Flavour::Crazyhouse) != self.on(12);
         self.extension_limit = if short_extensions {
             depth as usize + EXTENSION_BEYOND_DEPTH
         } else {
@@ -1339,15 +1334,16 @@ mod tests {
         test(&mut searcher)
     }
 
-    /// What `read` finds in a searcher after a root iteration at `depth`
-    /// on `board`, with the given experiment switches.
+    /// A root iteration at `depth` on `board` with the given experiment
+    /// switches and node budget: what `read` then finds in the searcher.
     fn after_root<T>(
         board: &Board,
         depth: i32,
         flags: u32,
+        nodes: u64,
         read: impl FnOnce(&Searcher) -> T,
     ) -> T {
-        with_searcher(flags, 1_000, |searcher| {
+        with_searcher(flags, nodes, |searcher| {
             let mut moves = FullList::new();
             for mv in board.legal_moves() {
                 moves.push(ScoredMove::new(board, mv));
@@ -1360,17 +1356,21 @@ mod tests {
     /// The check-extension limit a root iteration at `depth` sets on
     /// `board`, with the given experiment switches.
     fn extension_limit(board: &Board, depth: i32, flags: u32) -> usize {
-        after_root(board, depth, flags, |searcher| searcher.extension_limit)
+        after_root(board, depth, flags, 1_000, |searcher| {
+            searcher.extension_limit
+        })
+    }
+
+    fn crazyhouse_board(fen: &str) -> Board {
+        let board: Board = fen.parse().unwrap();
+        board.with_flavour(Flavour::Crazyhouse)
     }
 
     #[test]
     fn crazyhouse_skips_a_quiet_drop_that_loses_material_near_the_horizon() {
         // White holds a knight: on d5 the e6 pawn takes it for nothing.
         let fen = "4k3/8/4p3/8/8/8/8/4K3[N] w - - 0 1";
-        let crazyhouse = fen
-            .parse::<Board>()
-            .unwrap()
-            .with_flavour(Flavour::Crazyhouse);
+        let crazyhouse = crazyhouse_board(fen);
         let bughouse = crazyhouse.with_flavour(Flavour::Bughouse);
         let drop = |to| Move::Drop {
             role: Role::Knight,
@@ -1378,7 +1378,7 @@ mod tests {
         };
         let (losing, safe) = (drop(Square::D5), drop(Square::A1));
         let skips = |board: &Board, m: Move, depth: i32, flags: u32| {
-            after_root(board, 1, flags, |searcher| {
+            with_searcher(flags, 1_000, |searcher| {
                 searcher.skips_losing_quiet(board, m, depth)
             })
         };
@@ -1390,6 +1390,21 @@ mod tests {
         assert!(!skips(&bughouse, losing, 1, 0));
         assert!(!skips(&crazyhouse, losing, 1, 1 << 12));
         assert!(skips(&bughouse, losing, 1, 1 << 12));
+    }
+
+    #[test]
+    fn the_crazyhouse_search_skips_losing_quiet_moves_in_its_tree() {
+        // Both hands full, the board open: most drops land where they are
+        // taken. A depth-4 iteration (no budget reached) searches fewer
+        // nodes with the rule than with switch 12, which turns it off.
+        let fen = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R[NBRnbr] w KQkq - 0 5";
+        let board = crazyhouse_board(fen);
+        let nodes = |flags| after_root(&board, 4, flags, u64::MAX, |searcher| searcher.nodes);
+        let (with_rule, without) = (nodes(0), nodes(1 << 12));
+        assert!(
+            with_rule < without,
+            "{with_rule} nodes with the rule, {without} without"
+        );
     }
 
     #[test]
