@@ -141,6 +141,10 @@ const RAZOR_MARGIN: i32 = 350;
 /// are skipped ([`Searcher::skips_losing_quiet`]).
 const SEE_PRUNE_DEPTH: i32 = 4;
 const SEE_PRUNE_PER_PLY: i32 = 50;
+/// Move-count pruning in crazyhouse up to this depth (see
+/// [`Searcher::late_quiet_limit`]): beyond it the limit would exceed most
+/// nodes' moves.
+const MOVE_COUNT_DEPTH: i32 = 6;
 /// Null move: tried from this depth, reduced by `NULL_MOVE_BASE + depth / 4`.
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_BASE: i32 = 2;
@@ -689,6 +693,24 @@ impl<'a> Searcher<'a> {
             && see(board, m) < -SEE_PRUNE_PER_PLY * depth
     }
 
+    /// How many moves a node `depth` plies from the horizon, that is no PV
+    /// node and not in check, tries before it drops its remaining quiet
+    /// moves (those that give no check and are no killer or counter move):
+    /// in crazyhouse, within [`MOVE_COUNT_DEPTH`] plies, (3 + depth²) / 2,
+    /// twice that when the static score is improving (Stockfish's
+    /// move-count pruning); `None` (no limit) otherwise. A crazyhouse node
+    /// has some 60–100 moves, mostly drops, and the late ones rarely cut
+    /// off: 0.6 ply deeper at 20 and 100 ms on the probe's boards, and
+    /// against Fairy-Stockfish (benches/README.md, "Move-count pruning:
+    /// crazyhouse (session 18)"). Bughouse tries them all (its goals were
+    /// measured so); switch 14 flips the rule in either flavour.
+    #[inline]
+    fn late_quiet_limit(&self, board: &Board, depth: i32, improving: bool) -> Option<usize> {
+        let applies = (board.flavour() == Flavour::Crazyhouse) != self.on(14);
+        (applies && depth <= MOVE_COUNT_DEPTH)
+            .then(|| (3 + (depth * depth) as usize) / (2 - usize::from(improving)))
+    }
+
     /// Plies to extend a move that gives check (`child_ply`: the ply after
     /// it): one, within the extension limit, for a check that does not
     /// lose the checking piece (static exchange ≥ 0, Stockfish's rule).
@@ -1031,6 +1053,17 @@ impl<'a> Searcher<'a> {
                     // check and without history.
                     break;
                 }
+                if !pv_node
+                    && !in_check
+                    && sm.score < QUIET_ORDER_LIMIT
+                    && self
+                        .late_quiet_limit(board, depth, improving)
+                        .is_some_and(|limit| i >= limit)
+                {
+                    // Ordered last: quiet moves that give no check and
+                    // are no killer or counter move, after enough moves.
+                    break;
+                }
                 if futile && i > 0 && sm.score < QUIET_ORDER_LIMIT {
                     // Ordered last: quiet moves that give no check, direct or
                     // discovered. None of them can lift a futile node; skip
@@ -1353,6 +1386,21 @@ mod tests {
         })
     }
 
+    /// The nodes that iterations at depths 1 to `depth` on `board` visit
+    /// together, as the bot deepens, with the given experiment switches.
+    fn deepening(board: &Board, depth: i32, flags: u32) -> u64 {
+        with_searcher(flags, u64::MAX, |searcher| {
+            let mut moves = FullList::new();
+            for mv in board.legal_moves() {
+                moves.push(ScoredMove::new(board, mv));
+            }
+            for d in 1..=depth {
+                searcher.root(board, d, &mut moves);
+            }
+            searcher.nodes
+        })
+    }
+
     /// The check-extension limit a root iteration at `depth` sets on
     /// `board`, with the given experiment switches.
     fn extension_limit(board: &Board, depth: i32, flags: u32) -> usize {
@@ -1360,6 +1408,11 @@ mod tests {
             searcher.extension_limit
         })
     }
+
+    /// Both hands full, the board open: most drops land where they are
+    /// taken.
+    const OPEN_WITH_FULL_HANDS: &str =
+        "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R[NBRnbr] w KQkq - 0 5";
 
     fn crazyhouse_board(fen: &str) -> Board {
         let board: Board = fen.parse().unwrap();
@@ -1394,13 +1447,47 @@ mod tests {
 
     #[test]
     fn the_crazyhouse_search_skips_losing_quiet_moves_in_its_tree() {
-        // Both hands full, the board open: most drops land where they are
-        // taken. A depth-4 iteration (no budget reached) searches fewer
+        // A depth-4 iteration (no budget reached) searches fewer
         // nodes with the rule than with switch 12, which turns it off.
-        let fen = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R[NBRnbr] w KQkq - 0 5";
-        let board = crazyhouse_board(fen);
+        // Move-count pruning (off by switch 14) drops most of these drops
+        // before the rule sees them: off in both, the rule alone is tested.
+        let board = crazyhouse_board(OPEN_WITH_FULL_HANDS);
         let nodes = |flags| after_root(&board, 4, flags, u64::MAX, |searcher| searcher.nodes);
-        let (with_rule, without) = (nodes(0), nodes(1 << 12));
+        let (with_rule, without) = (nodes(1 << 14), nodes(1 << 14 | 1 << 12));
+        assert!(
+            with_rule < without,
+            "{with_rule} nodes with the rule, {without} without"
+        );
+    }
+
+    #[test]
+    fn crazyhouse_drops_late_quiet_moves_after_a_count_that_grows_with_depth() {
+        let crazyhouse = Board::new_with(Flavour::Crazyhouse);
+        let bughouse = Board::new();
+        let limit = |board: &Board, depth: i32, improving: bool, flags: u32| {
+            with_searcher(flags, 1_000, |searcher| {
+                searcher.late_quiet_limit(board, depth, improving)
+            })
+        };
+        // (3 + depth²) / 2, twice that when improving.
+        assert_eq!(limit(&crazyhouse, 1, false, 0), Some(2));
+        assert_eq!(limit(&crazyhouse, 1, true, 0), Some(4));
+        assert_eq!(limit(&crazyhouse, 3, false, 0), Some(6));
+        assert_eq!(limit(&crazyhouse, MOVE_COUNT_DEPTH, true, 0), Some(39));
+        assert_eq!(limit(&crazyhouse, MOVE_COUNT_DEPTH + 1, false, 0), None);
+        // Bughouse tries every move; switch 14 flips the rule in both.
+        assert_eq!(limit(&bughouse, 1, false, 0), None);
+        assert_eq!(limit(&crazyhouse, 1, false, 1 << 14), None);
+        assert_eq!(limit(&bughouse, 1, false, 1 << 14), Some(2));
+    }
+
+    #[test]
+    fn the_crazyhouse_search_drops_late_quiet_moves_in_its_tree() {
+        // Iterations to depth 6, as the bot deepens, search fewer nodes
+        // with move-count pruning than with switch 14, which turns it off.
+        let board = crazyhouse_board(OPEN_WITH_FULL_HANDS);
+        let nodes = |flags| deepening(&board, 6, flags);
+        let (with_rule, without) = (nodes(0), nodes(1 << 14));
         assert!(
             with_rule < without,
             "{with_rule} nodes with the rule, {without} without"
