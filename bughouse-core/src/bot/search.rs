@@ -128,11 +128,6 @@ const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN_PER_PLY: i32 = 140;
 /// Experiment 3: internal iterative reduction from this depth.
 const IIR_DEPTH: i32 = 4;
-/// Experiment 4: late-move pruning at depth ≤ this, after
-/// `LMP_BASE + LMP_PER_DEPTH2 × depth²` moves.
-const LMP_DEPTH: i32 = 3;
-const LMP_BASE: usize = 8;
-const LMP_PER_DEPTH2: i32 = 4;
 /// Experiment 5: razoring at depth ≤ this, this far below beta per ply.
 const RAZOR_DEPTH: i32 = 2;
 const RAZOR_MARGIN: i32 = 350;
@@ -702,8 +697,11 @@ impl<'a> Searcher<'a> {
     /// without the switch. A lead for longer budgets, not the default: in
     /// crazyhouse it searches 0.6 ply deeper at 20 and 100 ms and scored
     /// +4.4 points against Fairy-Stockfish at fixed nodes near 100 ms, but
-    /// −3.1 at 20 ms and about the same at 100 ms in real time
-    /// (benches/README.md, "Move-count pruning: crazyhouse (session 18)").
+    /// −3.1 at 20 ms (600 matches) and +3.5 at 100 ms (200, within the
+    /// noise) in real time (benches/README.md, "Move-count pruning:
+    /// crazyhouse (session 18)"). Screened before it, and removed: a
+    /// milder count (8 + 4 · depth² up to depth 3, old switch 4), not kept
+    /// in bughouse (session 6) nor crazyhouse (session 17).
     #[inline]
     fn late_quiet_limit(&self, depth: i32, improving: bool) -> Option<usize> {
         (self.on(14) && depth <= MOVE_COUNT_DEPTH)
@@ -905,12 +903,20 @@ impl<'a> Searcher<'a> {
         } else {
             depth == 1 && !in_check && static_eval + FUTILITY_MARGIN <= alpha
         };
+        let quiets_after = if futile {
+            Some(1)
+        } else if !pv_node && !in_check {
+            self.late_quiet_limit(depth, improving)
+        } else {
+            None
+        };
         let node = Node {
             key,
             depth,
             ply,
             in_check,
             futile,
+            quiets_after,
             improving,
         };
         let score = self.search_moves(board, node, tt_move, alpha, beta);
@@ -1005,6 +1011,7 @@ impl<'a> Searcher<'a> {
             ply,
             in_check,
             futile,
+            quiets_after,
             improving,
         } = node;
         let pv_node = beta - alpha > 1;
@@ -1041,32 +1048,10 @@ impl<'a> Searcher<'a> {
                 if Some(sm.mv) == tt_first {
                     continue;
                 }
-                if self.on(4)
-                    && !pv_node
-                    && !in_check
-                    && depth <= LMP_DEPTH
-                    && i >= LMP_BASE + LMP_PER_DEPTH2 as usize * (depth * depth) as usize
-                    && sm.score <= 0
-                {
-                    // Late-move pruning: ordered last, quiet moves without
-                    // check and without history.
-                    break;
-                }
-                if !pv_node
-                    && !in_check
-                    && sm.score < QUIET_ORDER_LIMIT
-                    && self
-                        .late_quiet_limit(depth, improving)
-                        .is_some_and(|limit| i >= limit)
-                {
-                    // Ordered last: quiet moves that give no check and
-                    // are no killer or counter move, after enough moves.
-                    break;
-                }
-                if futile && i > 0 && sm.score < QUIET_ORDER_LIMIT {
-                    // Ordered last: quiet moves that give no check, direct or
-                    // discovered. None of them can lift a futile node; skip
-                    // the rest without even making them.
+                if sm.score < QUIET_ORDER_LIMIT && quiets_after.is_some_and(|n| i >= n) {
+                    // Ordered last: quiet moves that give no check, direct
+                    // or discovered, and are no killer or counter move.
+                    // Skip the rest without even making them.
                     break;
                 }
                 (sm.mv, sm.kind())
@@ -1231,6 +1216,10 @@ struct Node {
     in_check: bool,
     /// Depth 1, far below alpha: quiet moves without check cannot help.
     futile: bool,
+    /// After how many moves the quiet moves ordered last (no check, no
+    /// killer or counter move) are dropped, if ever: after the first at a
+    /// futile node, else after [`Searcher::late_quiet_limit`].
+    quiets_after: Option<usize>,
     /// The static score is better than two plies ago.
     improving: bool,
 }
@@ -1366,6 +1355,15 @@ mod tests {
         test(&mut searcher)
     }
 
+    /// The legal moves of `board`, as the root takes them.
+    fn root_moves(board: &Board) -> FullList {
+        board
+            .legal_moves()
+            .into_iter()
+            .map(|mv| ScoredMove::new(board, mv))
+            .collect()
+    }
+
     /// A root iteration at `depth` on `board` with the given experiment
     /// switches and node budget: what `read` then finds in the searcher.
     fn after_root<T>(
@@ -1376,11 +1374,7 @@ mod tests {
         read: impl FnOnce(&Searcher) -> T,
     ) -> T {
         with_searcher(flags, nodes, |searcher| {
-            let mut moves = FullList::new();
-            for mv in board.legal_moves() {
-                moves.push(ScoredMove::new(board, mv));
-            }
-            searcher.root(board, depth, &mut moves);
+            searcher.root(board, depth, &mut root_moves(board));
             read(searcher)
         })
     }
@@ -1389,10 +1383,7 @@ mod tests {
     /// together, as the bot deepens, with the given experiment switches.
     fn deepening(board: &Board, depth: i32, flags: u32) -> u64 {
         with_searcher(flags, u64::MAX, |searcher| {
-            let mut moves = FullList::new();
-            for mv in board.legal_moves() {
-                moves.push(ScoredMove::new(board, mv));
-            }
+            let mut moves = root_moves(board);
             for d in 1..=depth {
                 searcher.root(board, d, &mut moves);
             }
