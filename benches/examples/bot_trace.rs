@@ -1,0 +1,59 @@
+//! Our bot's decisions on a fixed set of crazyhouse positions, as trace
+//! lines (match, FEN, move, score, depth) for `benches/judge_moves.py` or
+//! `vs_fairy --review`: `bot_trace NODES < POSITIONS > TRACE`, where
+//! POSITIONS are trace lines too (a `VS_FAIRY_TRACE` file; only the FEN is
+//! read, and the line number becomes the match field). A fresh table for
+//! each position, so each decision is reproducible on its own and two
+//! versions of the bot see the same positions; `BOT_FLAGS=N` turns
+//! experiment switches on.
+use bughouse_core::bot::{
+    SearchControl, SearchLimits, TableEntry, TranspositionTable, decide_board,
+};
+use bughouse_core::{Board, Flavour};
+use std::io::{BufRead, Write};
+
+fn main() {
+    let nodes: u64 = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| {
+            eprintln!("usage: bot_trace NODES < POSITIONS > TRACE");
+            std::process::exit(2)
+        });
+    if let Some(f) = std::env::var("BOT_FLAGS").ok().and_then(|f| f.parse().ok()) {
+        bughouse_core::bot::experiment::set_flags(f);
+    }
+    let mut storage = vec![TableEntry::EMPTY; 1 << 16];
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.expect("readable input");
+        let Some(fen) = line.split('\t').nth(1) else {
+            eprintln!("line {}: not a trace line", n + 1);
+            std::process::exit(2)
+        };
+        let board = match fen.parse::<Board>() {
+            Ok(b) => b.with_flavour(Flavour::Crazyhouse),
+            Err(e) => {
+                eprintln!("line {}: {e}", n + 1);
+                std::process::exit(2)
+            }
+        };
+        storage.fill(TableEntry::EMPTY);
+        let mut tt = TranspositionTable::from_storage(&mut storage[..]);
+        let decision = decide_board(
+            &board,
+            &SearchLimits::nodes(nodes),
+            &SearchControl::new(),
+            &mut tt,
+        );
+        // A position without a legal move has no decision to judge.
+        let Some((m, d)) = decision.and_then(|d| Some((d.action.as_move()?, d))) else {
+            continue;
+        };
+        if writeln!(out, "{n}\t{fen}\t{m}\t{}\t{}", d.score, d.depth).is_err() {
+            // The reader stopped (e.g. `head`): nothing more to write.
+            return;
+        }
+    }
+}
