@@ -11,7 +11,7 @@ difference to the base over the positions both decided, with its standard
 error, in clipped centipawns and in win probability (a logistic of the
 score, 400 cp per factor of ten), and how many moves were the same.
 
-    python3 benches/judge_moves.py --nodes 400000 BASE.tsv OTHER.tsv...
+    .venv/bin/python benches/judge_moves.py --nodes 400000 BASE.tsv OTHER.tsv...
 
 With `--gap` it also prints how far the traces' own scores (their fourth
 field) sit from the judge's, and a least-squares fit of that gap on the
@@ -19,10 +19,13 @@ material in hand and on the board (pawns of 1/3/3/5/9, from the mover's
 side).
 
 Fairy-Stockfish searches each position after a move once, from a new game
-(`ucinewgame`), at a fixed node budget. Its score is not exactly
-reproducible there (the same position judged twice in a row at 400 000
-nodes gave -57 and -69 cp; a second run over 20 moves differed by up to
-317 cp), so the judgements are cached by position and move in `--cache`
+(`ucinewgame`), at a fixed node budget, driven by python-chess's UCI
+client (the project's development dependency, in its `.venv`). Its score depends
+on what the engine searched before, even after `ucinewgame`: the same
+moves in the same order give the same scores again, but the same position
+judged twice in a row at 400 000 nodes gave -57 and -69 cp, and 20 moves
+judged in another order than the cache's differed from it by up to 317
+cp. So the judgements are cached by position and move in `--cache`
 (the default is keyed by the budget): a move two versions share is judged
 once and adds nothing to their difference, and the standard error printed
 includes the judge's own noise. Two engines work in parallel. The judge is
@@ -33,57 +36,26 @@ import argparse
 import json
 import math
 import os
-import subprocess
+import statistics
 import threading
+
+import chess
+import chess.engine
+import chess.variant
 
 CLIP = 2000
 MATE = 30000
 
 
-class Engine:
-    """One Fairy-Stockfish process speaking UCI, set to crazyhouse."""
-
-    def __init__(self, path):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        for option in ("UCI_Variant value crazyhouse", "Threads value 1", "Hash value 16"):
-            self.send(f"setoption name {option}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, prefix):
-        """Reads up to a line starting with `prefix`; returns the last
-        score seen on the way (side to move; mate in n as ±(30000 − 10n))."""
-        score = None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            words = line.split()
-            if words[:1] == ["info"] and "score" in words:
-                kind, value = words[words.index("score") + 1:][:2]
-                if kind == "cp":
-                    score = int(value)
-                elif kind == "mate":
-                    n = int(value)
-                    score = (MATE - 10 * abs(n)) * (1 if n > 0 else -1)
-            if line.startswith(prefix):
-                return score
-
-    def judge(self, fen, move, nodes):
-        """Fairy-Stockfish's score after `move`, for the side that made it."""
-        self.send("ucinewgame")
-        self.send(f"position fen {fen} moves {move}")
-        self.send(f"go nodes {nodes}")
-        score = self.wait("bestmove")
-        return 0 if score is None else -score
+def judge(engine, fen, move, nodes):
+    """Fairy-Stockfish's score after `move`, for the side that made it
+    (mate in n as ±(30000 − n)), searched from a new game."""
+    board = chess.variant.CrazyhouseBoard(fen)
+    mover = board.turn
+    board.push_uci(move)
+    # A new `game` each time makes python-chess send `ucinewgame`.
+    info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=object())
+    return info["score"].pov(mover).score(mate_score=MATE)
 
 
 def read_trace(path):
@@ -118,7 +90,8 @@ def material(fen):
 
 def least_squares(rows):
     """Coefficients b minimising the squared error of y ≈ b·x over
-    (y, x) rows (normal equations, Gauss-Jordan)."""
+    (y, x) rows (normal equations, Gauss-Jordan: the standard library fits one
+    variable only)."""
     k = len(rows[0][1])
     m = [[0.0] * (k + 1) for _ in range(k)]
     for y, x in rows:
@@ -149,18 +122,18 @@ def print_gap(paths, cache):
                     rows.append((int(ours), judged, material(fen)))
     if len(rows) < 5:
         return
-    gaps = sorted(o - j for o, j, _ in rows)
+    gaps = [o - j for o, j, _ in rows]
     print(f"our score minus the judge's over {len(rows)} decisions (both below 3000): "
-          f"mean {sum(gaps) / len(gaps):.0f}, median {gaps[len(gaps) // 2]}")
-    fit = least_squares([(o - j, [1, m[2], m[3], m[0] - m[1]]) for o, j, m in rows])
-    mean = sum(gaps) / len(gaps)
-    residual = sum((o - j - sum(c * x for c, x in zip(fit, [1, m[2], m[3], m[0] - m[1]]))) ** 2
-                   for o, j, m in rows)
-    r2 = 1 - residual / sum((g - mean) ** 2 for g in gaps)
+          f"mean {statistics.mean(gaps):.0f}, median {statistics.median(gaps):.0f}")
+    # Ours in hand, theirs in hand, the board lead (pawns, mover's side).
+    features = [[1, m[2], m[3], m[0] - m[1]] for _, _, m in rows]
+    fit = least_squares(list(zip(gaps, features)))
+    residual = sum((g - sum(c * x for c, x in zip(fit, f))) ** 2 for g, f in zip(gaps, features))
+    r2 = 1 - residual / sum((g - statistics.mean(gaps)) ** 2 for g in gaps)
     print("  gap ≈ {:.0f} + {:.0f} per pawn of ours in hand + {:.0f} per pawn of theirs in hand "
           "{:+.0f} per pawn of board lead (R² {:.2f})".format(*fit, r2))
-    line = least_squares([(j, [1, o]) for o, j, _ in rows])
-    print("  judge ≈ {:.0f} + {:.2f} × ours".format(*line))
+    slope, intercept = statistics.linear_regression([o for o, _, _ in rows], [j for _, j, _ in rows])
+    print(f"  judge ≈ {intercept:.0f} + {slope:.2f} × ours")
 
 
 def main():
@@ -183,12 +156,13 @@ def main():
     lock = threading.Lock()
 
     def work(keys):
-        engine = Engine(args.fairy)
-        for key in keys:
-            fen, move = key.split("|")
-            score = engine.judge(fen, move, args.nodes)
-            with lock:
-                cache[key] = score
+        with chess.engine.SimpleEngine.popen_uci(args.fairy) as engine:
+            engine.configure({"Threads": 1, "Hash": 16})
+            for key in keys:
+                fen, move = key.split("|")
+                score = judge(engine, fen, move, args.nodes)
+                with lock:
+                    cache[key] = score
 
     workers = [threading.Thread(target=work, args=(todo[i::2],)) for i in range(2)]
     for w in workers:
@@ -215,9 +189,9 @@ def main():
         for name, f in (("cp", clipped), ("win probability", win_probability)):
             mine = [f(cache[f"{fen}|{trace[fen]}"]) for fen in common]
             diffs = [m - f(cache[f"{fen}|{base[fen]}"]) for m, fen in zip(mine, common)]
-            mean = sum(diffs) / n
-            se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-            print(f"  {name}: mean {sum(mine) / n:.4g}, against the base {mean:+.4g} ± {se:.2g}")
+            se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+            print(f"  {name}: mean {statistics.mean(mine):.4g}, "
+                  f"against the base {statistics.mean(diffs):+.4g} ± {se:.2g}")
     if args.gap:
         print_gap(args.traces, cache)
 
