@@ -79,8 +79,240 @@ pub(crate) const HAND_VALUE: [i32; 5] = [130, 330, 330, 480, 900];
 /// other board at its full hand value.
 pub(crate) const WEIGHT_ONE: i32 = 16;
 
-/// Bonus for having the move.
-const TEMPO: i32 = 12;
+/// Every number of the evaluation that a fit may change, in one place:
+/// [`TERMS`] (both variants, the weights found by matches) and
+/// [`CRAZYHOUSE_FIT`] (fitted to Fairy-Stockfish's scores,
+/// `benches/examples/tune_eval.rs`). Roles are indexed by [`Role::index`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Terms {
+    /// Value of a piece on the board.
+    pub board: [i32; 5],
+    /// Value of a piece in hand: a little more than on the board, since it
+    /// may be dropped anywhere (R9), with check (R12).
+    pub hand: [i32; 5],
+    /// King-attack units of a safe drop check by a piece of each role in
+    /// the attacker's hand: a knight or pawn check cannot be blocked (R16)
+    /// and a queen's covers the most squares.
+    pub safe_drop_check_units: [i32; 5],
+    /// Units of a piece (not a pawn) on the board that attacks the squares
+    /// next to the enemy king.
+    pub attacker_units: [i32; 5],
+    /// Units of a piece in hand that could land safely near the enemy king.
+    pub joiner_units: [i32; 5],
+    /// Units of a king without a free square to step to while a safe drop
+    /// check exists: the next check is often mate.
+    pub no_flight_units: i32,
+    /// Units of a ring square the enemy attacks and only the king guards.
+    pub weak_ring_square_units: i32,
+    /// Units an own pawn next to the king takes off (it shelters the king).
+    pub shelter_pawn_units: i32,
+    /// Attack units beyond which the danger grows linearly, not
+    /// quadratically.
+    pub unit_knee: i32,
+    /// Centipawns per unit² below the knee, in eighths.
+    pub eighth_cp_per_unit_squared: i32,
+    /// Most centipawns the king danger may cost: a full enemy pocket must
+    /// not turn the bot passive (a rejected screen gave ~2000 cp;
+    /// benches/README).
+    pub danger_cap: i32,
+    /// The king danger of a side, in sixteenths of [`danger_from_units`],
+    /// when the attacker is to move: it may drop at once.
+    pub danger_attacker_to_move: i32,
+    /// … and when the defender is: it may first cover, flee or drop a
+    /// guard.
+    pub danger_defender_to_move: i32,
+    /// Per enemy piece (not a pawn or king) a pawn of ours attacks.
+    pub pawn_threat: i32,
+    /// Per enemy piece (not the king) we attack and nothing of theirs
+    /// defends.
+    pub hanging_threat: i32,
+    /// Bonus of a pawn by its rank counted from its own side (0-based;
+    /// ranks 0 and 7 hold no pawn).
+    pub pawn_rank: [i32; 8],
+    /// Bonus of a minor piece by its distance from the centre (0 = the
+    /// four central squares … 3 = the rim).
+    pub minor_centre: [i32; 4],
+    /// Cost of a minor piece still on its first rank.
+    pub minor_back_rank: i32,
+    /// Cost per rank a king stands beyond its second (it walks into drops).
+    pub king_rank: i32,
+    /// Bonus for having the move.
+    pub tempo: i32,
+    /// Per square a piece of each role attacks that holds no piece of its
+    /// side and no enemy pawn attacks (0 for all: mobility not computed).
+    pub mobility: [i32; 5],
+}
+
+/// How many numbers [`Terms`] holds for a fit ([`Terms::fields_mut`]).
+pub const TERM_COUNT: usize = 50;
+
+impl Terms {
+    /// Every number a fit may change, in a fixed order (the names are
+    /// [`TERM_NAMES`]); the pawn ranks that hold no pawn are left out.
+    pub(crate) fn fields_mut(&mut self) -> [&mut i32; TERM_COUNT] {
+        let [b0, b1, b2, b3, b4] = &mut self.board;
+        let [h0, h1, h2, h3, h4] = &mut self.hand;
+        let [c0, c1, c2, c3, c4] = &mut self.safe_drop_check_units;
+        let [_, a1, a2, a3, a4] = &mut self.attacker_units;
+        let [_, j1, j2, j3, j4] = &mut self.joiner_units;
+        let [_, r1, r2, r3, r4, r5, r6, _] = &mut self.pawn_rank;
+        let [m0, m1, m2, m3] = &mut self.minor_centre;
+        let [_, o1, o2, o3, o4] = &mut self.mobility;
+        [
+            b0,
+            b1,
+            b2,
+            b3,
+            b4,
+            h0,
+            h1,
+            h2,
+            h3,
+            h4,
+            c0,
+            c1,
+            c2,
+            c3,
+            c4,
+            a1,
+            a2,
+            a3,
+            a4,
+            j1,
+            j2,
+            j3,
+            j4,
+            &mut self.no_flight_units,
+            &mut self.weak_ring_square_units,
+            &mut self.shelter_pawn_units,
+            &mut self.unit_knee,
+            &mut self.eighth_cp_per_unit_squared,
+            &mut self.danger_cap,
+            &mut self.danger_attacker_to_move,
+            &mut self.danger_defender_to_move,
+            &mut self.pawn_threat,
+            &mut self.hanging_threat,
+            r1,
+            r2,
+            r3,
+            r4,
+            r5,
+            r6,
+            m0,
+            m1,
+            m2,
+            m3,
+            &mut self.minor_back_rank,
+            &mut self.king_rank,
+            &mut self.tempo,
+            o1,
+            o2,
+            o3,
+            o4,
+        ]
+    }
+}
+
+/// The names of the numbers of [`Terms::fields_mut`], in its order.
+pub const TERM_NAMES: [&str; TERM_COUNT] = [
+    "board P",
+    "board N",
+    "board B",
+    "board R",
+    "board Q",
+    "hand P",
+    "hand N",
+    "hand B",
+    "hand R",
+    "hand Q",
+    "drop check P",
+    "drop check N",
+    "drop check B",
+    "drop check R",
+    "drop check Q",
+    "attacker N",
+    "attacker B",
+    "attacker R",
+    "attacker Q",
+    "joiner N",
+    "joiner B",
+    "joiner R",
+    "joiner Q",
+    "no flight",
+    "weak ring square",
+    "shelter pawn",
+    "unit knee",
+    "cp/8 per unit²",
+    "danger cap",
+    "danger/16 attacker to move",
+    "danger/16 defender to move",
+    "pawn threat",
+    "hanging threat",
+    "pawn rank 2",
+    "pawn rank 3",
+    "pawn rank 4",
+    "pawn rank 5",
+    "pawn rank 6",
+    "pawn rank 7",
+    "minor centre 0",
+    "minor centre 1",
+    "minor centre 2",
+    "minor centre 3",
+    "minor back rank",
+    "king rank",
+    "tempo",
+    "mobility N",
+    "mobility B",
+    "mobility R",
+    "mobility Q",
+];
+
+/// The evaluation's numbers in both variants, each found by matches
+/// against Fairy-Stockfish (the module's notes; benches/README.md).
+pub(crate) const TERMS: Terms = Terms {
+    // Compressed values after the drop players' rule of thumb (minor
+    // pieces and rooks about two to three pawns, a queen about five):
+    // every piece comes back by drop, so initiative counts for more than a
+    // big piece. The search's exchanges and move ordering keep
+    // [`BOARD_VALUE`].
+    board: [100, 220, 230, 280, 500],
+    hand: [130, 250, 250, 300, 540],
+    safe_drop_check_units: [4, 7, 4, 5, 8],
+    attacker_units: [0, 2, 2, 3, 5],
+    joiner_units: [0, 2, 2, 3, 5],
+    no_flight_units: 5,
+    weak_ring_square_units: 2,
+    shelter_pawn_units: 1,
+    unit_knee: 20,
+    // 1.5 cp: 20 units, the knee, cost 600 cp.
+    eighth_cp_per_unit_squared: 12,
+    danger_cap: 900,
+    // Six quarters with the attacker to move, two with the defender; a
+    // threat a fraction of its piece (the threatened side usually saves it
+    // with one move or a drop). In crazyhouse at 20 ms these scored better
+    // than the weights of session 13 ([`SESSION_13_WEIGHTS`]), and threats
+    // × 1.5 worse: benches/README.md, "Crazyhouse screens on four idle
+    // seeds (session 14)".
+    danger_attacker_to_move: 24,
+    danger_defender_to_move: 8,
+    pawn_threat: 25,
+    hanging_threat: 20,
+    pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
+    minor_centre: [16, 10, 2, -12],
+    minor_back_rank: 8,
+    king_rank: 25,
+    tempo: 12,
+    mobility: [0; 5],
+};
+
+/// The crazyhouse evaluation fitted to Fairy-Stockfish's scores of quiet
+/// positions (`benches/examples/tune_eval.rs`, benches/README.md), behind
+/// the experiment switch [`CRAZYHOUSE_FITTED`].
+pub(crate) const CRAZYHOUSE_FIT: Terms = TERMS;
+
+/// Experiment switch (bit 21): the crazyhouse evaluation takes
+/// [`CRAZYHOUSE_FIT`].
+pub(crate) const CRAZYHOUSE_FITTED: u32 = 1 << 21;
 
 /// What the evaluation needs besides the board: whose search it is, how the
 /// other board weighs material crossing to it, and the noise seed.
@@ -135,40 +367,52 @@ struct AttackMaps {
     pieces: [Bitboard; 2],
     /// The squares `color`'s pawns attack (for [`threats`]).
     pawns: [Bitboard; 2],
-    /// Sum of [`ATTACKER_WEIGHT`] over `color`'s pieces on the board that
-    /// attack a square next to the enemy king (only counted when asked:
-    /// only [`king_attack_units`] reads it).
+    /// Sum of [`Terms::attacker_units`] over `color`'s pieces on the board
+    /// that attack a square next to the enemy king (only counted when
+    /// asked: only [`king_attack_units`] reads it).
     zone_attackers: [i32; 2],
+    /// `color`'s mobility in centipawns ([`Terms::mobility`]; only counted
+    /// when asked).
+    mobility: [i32; 2],
 }
-
-/// Weight of a piece (by [`Role::index`], pawns and king none) that attacks
-/// the squares next to the enemy king, in king-attack units.
-const ATTACKER_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
 fn attack_maps(board: &Board) -> AttackMaps {
-    attack_maps_with(board, false)
+    attack_maps_with(board, None)
 }
 
-/// [`attack_maps`], and with `count_zone_attackers` the weights of the
-/// pieces that hit the squares next to each king.
-fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
+/// [`attack_maps`], and with `terms` the units of the pieces that hit the
+/// squares next to each king and (unless all its weights are 0) the
+/// mobility.
+fn attack_maps_with(board: &Board, terms: Option<&Terms>) -> AttackMaps {
     let occupied = board.occupied();
     let mut all = [Bitboard::EMPTY; 2];
     let mut pieces = [Bitboard::EMPTY; 2];
     let mut pawn_maps = [Bitboard::EMPTY; 2];
     let mut zone_attackers = [0; 2];
+    let mut mobility = [0; 2];
+    for color in Color::ALL {
+        let pawns = board.by_color(color) & board.by_role(Role::Pawn);
+        pawn_maps[color.index()] = pawn_attacks_of_set(color, pawns);
+    }
+    let count_mobility = terms.is_some_and(|t| t.mobility != [0; 5]);
     for color in Color::ALL {
         let enemy_zone = king_attacks(board.king_of(color.other()));
+        let ours = board.by_color(color);
+        let free = !ours - pawn_maps[color.other().index()];
         let mut weight = 0;
+        let mut moves = 0;
         let mut hit = |attacks: Bitboard, role: Role| {
-            if count_zone_attackers && attacks.intersects(enemy_zone) {
-                weight += ATTACKER_WEIGHT[role.index()];
+            if let Some(terms) = terms {
+                if attacks.intersects(enemy_zone) {
+                    weight += terms.attacker_units[role.index()];
+                }
+                if count_mobility {
+                    moves += terms.mobility[role.index()] * (attacks & free).count() as i32;
+                }
             }
             attacks
         };
-        let ours = board.by_color(color);
-        let pawn_map = pawn_attacks_of_set(color, ours & board.by_role(Role::Pawn));
-        pawn_maps[color.index()] = pawn_map;
+        let pawn_map = pawn_maps[color.index()];
         let mut map = pawn_map;
         for sq in ours & board.by_role(Role::Knight) {
             map |= hit(knight_attacks(sq), Role::Knight);
@@ -183,6 +427,7 @@ fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
             map |= hit(queen_attacks(sq, occupied), Role::Queen);
         }
         zone_attackers[color.index()] = weight;
+        mobility[color.index()] = moves;
         pieces[color.index()] = map;
         all[color.index()] = map | king_attacks(board.king_of(color));
     }
@@ -191,6 +436,7 @@ fn attack_maps_with(board: &Board, count_zone_attackers: bool) -> AttackMaps {
         pieces,
         pawns: pawn_maps,
         zone_attackers,
+        mobility,
     }
 }
 
@@ -244,28 +490,9 @@ fn king_danger(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
     raw * (16 + reserves / 50) / 16
 }
 
-/// King-attack units of a safe drop check by a piece of each role in the
-/// attacker's hand (by [`Role::index`]): a knight or pawn check cannot be
-/// blocked (R16) and a queen's covers the most squares.
-const SAFE_DROP_CHECK_UNITS: [i32; 5] = [4, 7, 4, 5, 8];
-/// Units of a king without a free square to step to while a safe drop check
-/// exists: the next check is often mate.
-const NO_FLIGHT_UNITS: i32 = 5;
-/// Units of a ring square the enemy attacks and only the king guards.
-const WEAK_RING_SQUARE_UNITS: i32 = 2;
-/// Units an own pawn next to the king takes off (it shelters the king).
-const SHELTER_PAWN_UNITS: i32 = 1;
 /// Pieces of one role in hand counted as attackers that could join: more
 /// than two knights or queens arriving at once add little.
 const MOST_JOINERS_PER_ROLE: i32 = 2;
-/// Attack units beyond which the danger grows linearly, not quadratically.
-const UNIT_KNEE: i32 = 20;
-/// Centipawns per unit² below the knee, in halves (1.5 cp: 20 units, the
-/// knee, cost 600 cp).
-const HALF_CP_PER_UNIT_SQUARED: i32 = 3;
-/// Most centipawns the king danger may cost: a full enemy pocket must not
-/// turn the bot passive (a rejected screen gave ~2000 cp; benches/README).
-const DANGER_CAP: i32 = 900;
 
 /// Squares a pawn may be dropped on (R10: not on rank 1 or 8).
 const PAWN_DROP_SQUARES: Bitboard = Bitboard(0x00ff_ffff_ffff_ff00);
@@ -277,7 +504,7 @@ const PAWN_DROP_SQUARES: Bitboard = Bitboard(0x00ff_ffff_ffff_ff00);
 /// no square to step to; minus the pawns that shelter it. A drop is safe
 /// when no defending piece covers its square and, next to the king, an
 /// attacker supports it (else the king takes it).
-fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
+fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps, terms: &Terms) -> i32 {
     let king = board.king_of(color);
     let enemy = color.other();
     let empty = !board.occupied();
@@ -309,14 +536,14 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
             // A second check square for the role adds half its units: one
             // guard no longer stops the check.
             if squares.nonempty() {
-                let base = SAFE_DROP_CHECK_UNITS[role.index()];
+                let base = terms.safe_drop_check_units[role.index()];
                 checks += base + if squares.more_than_one() { base / 2 } else { 0 };
             }
             // A piece in hand joins the attack wherever it lands safely
             // near the king.
             if (safe & (zone | knight_attacks(king))).nonempty() {
                 let joiners = i32::from(pocket.count(role)).min(MOST_JOINERS_PER_ROLE);
-                units += ATTACKER_WEIGHT[role.index()] * joiners;
+                units += terms.joiner_units[role.index()] * joiners;
             }
         }
     }
@@ -329,93 +556,58 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps) -> i32 {
             (Role::Pawn, pawn_attacks(color, king) & PAWN_DROP_SQUARES),
         ] {
             if !pocket.has(role) && (squares & safe).nonempty() {
-                checks += SAFE_DROP_CHECK_UNITS[role.index()] / 2;
+                checks += terms.safe_drop_check_units[role.index()] / 2;
             }
         }
     }
     units += checks;
     // Ring squares the enemy attacks and only our king guards.
-    units += WEAK_RING_SQUARE_UNITS * (zone & (enemy_control - defended)).count() as i32;
+    units += terms.weak_ring_square_units * (zone & (enemy_control - defended)).count() as i32;
     let flights = zone - ours - enemy_control;
     if checks > 0 && flights.is_empty() {
-        units += NO_FLIGHT_UNITS;
+        units += terms.no_flight_units;
     }
-    units -= SHELTER_PAWN_UNITS * (zone & ours & board.by_role(Role::Pawn)).count() as i32;
+    units -= terms.shelter_pawn_units * (zone & ours & board.by_role(Role::Pawn)).count() as i32;
     units
 }
 
-/// Centipawns of `units` of king attack: quadratic up to [`UNIT_KNEE`]
-/// (one weakness is cheap, several together are lost), linear beyond,
-/// capped at [`DANGER_CAP`].
-fn danger_from_units(units: i32) -> i32 {
+/// Centipawns of `units` of king attack: quadratic up to
+/// [`Terms::unit_knee`] (one weakness is cheap, several together are
+/// lost), linear beyond, capped at [`Terms::danger_cap`].
+fn danger_from_units(units: i32, terms: &Terms) -> i32 {
     if units <= 0 {
         return 0;
     }
-    (units.min(UNIT_KNEE) * units * HALF_CP_PER_UNIT_SQUARED / 2).min(DANGER_CAP)
+    (units.min(terms.unit_knee) * units * terms.eighth_cp_per_unit_squared / 8)
+        .min(terms.danger_cap)
 }
-
-/// How the evaluation weighs two of its terms: the king danger by who is
-/// to move, and the threats.
-#[derive(Copy, Clone, Debug)]
-struct Weights {
-    /// The king danger of a side, in quarters of [`danger_from_units`],
-    /// when the attacker is to move: it may drop at once.
-    danger_quarters_attacker_to_move: i32,
-    /// … and when the defender is: it may first cover, flee or drop a
-    /// guard.
-    danger_quarters_defender_to_move: i32,
-    /// Per enemy piece (not a pawn or king) a pawn of ours attacks.
-    pawn_threat: i32,
-    /// Per enemy piece (not the king) we attack and nothing of theirs
-    /// defends.
-    hanging_threat: i32,
-}
-
-/// The weights of the evaluation: the danger 6/4 with the attacker to
-/// move and 2/4 with the defender, a threat a fraction of its piece (the
-/// threatened side usually saves it with one move or a drop). Against
-/// Fairy-Stockfish in crazyhouse at 20 ms these scored better than the
-/// weights of session 13 ([`SESSION_13_WEIGHTS`]), and threats × 1.5
-/// worse: benches/README.md, "Crazyhouse screens on four idle seeds
-/// (session 14)".
-const WEIGHTS: Weights = Weights {
-    danger_quarters_attacker_to_move: 6,
-    danger_quarters_defender_to_move: 2,
-    pawn_threat: 25,
-    hanging_threat: 20,
-};
-
-/// The weights of session 13, when both terms became the default
-/// (experiment switch [`SESSION_13_WEIGHTS`]).
-const WEIGHTS_SESSION_13: Weights = Weights {
-    danger_quarters_attacker_to_move: 5,
-    danger_quarters_defender_to_move: 3,
-    pawn_threat: 40,
-    hanging_threat: 30,
-};
 
 /// Experiment switch (bit 20), turned round when the weights changed
-/// (session 14): [`WEIGHTS_SESSION_13`].
+/// (session 14): the weights of session 13, when the king danger by who is
+/// to move and the threats became the default (5/4 and 3/4 of the danger,
+/// threats 40 and 30 cp; [`with_session_13_weights`]).
 pub(crate) const SESSION_13_WEIGHTS: u32 = 1 << 20;
 
-/// The weights experiment switches `flags` select.
-fn weights_for(flags: u32) -> Weights {
-    if flags & SESSION_13_WEIGHTS == 0 {
-        WEIGHTS
-    } else {
-        WEIGHTS_SESSION_13
+/// `terms` with the weights of session 13 ([`SESSION_13_WEIGHTS`]).
+fn with_session_13_weights(terms: &Terms) -> Terms {
+    Terms {
+        danger_attacker_to_move: 20,
+        danger_defender_to_move: 12,
+        pawn_threat: 40,
+        hanging_threat: 30,
+        ..*terms
     }
 }
 
 /// [`danger_from_units`] weighed by who is to move (see
-/// [`Weights::danger_quarters_attacker_to_move`]).
-fn danger_by_turn(board: &Board, color: Color, danger: i32, weights: Weights) -> i32 {
-    let quarters = if board.turn() == color {
-        weights.danger_quarters_defender_to_move
+/// [`Terms::danger_attacker_to_move`]).
+fn danger_by_turn(board: &Board, color: Color, danger: i32, terms: &Terms) -> i32 {
+    let sixteenths = if board.turn() == color {
+        terms.danger_defender_to_move
     } else {
-        weights.danger_quarters_attacker_to_move
+        terms.danger_attacker_to_move
     };
-    danger * quarters / 4
+    danger * sixteenths / 16
 }
 
 /// What `color` threatens: enemy pieces its pawns attack, and enemy pieces
@@ -423,19 +615,13 @@ fn danger_by_turn(board: &Board, color: Color, danger: i32, weights: Weights) ->
 /// side to move; this sees what the other side must answer, and counts for
 /// the side to move too (it will have to spend its move, or a drop, on the
 /// threatened piece).
-fn threats(board: &Board, color: Color, maps: &AttackMaps, weights: Weights) -> i32 {
+fn threats(board: &Board, color: Color, maps: &AttackMaps, terms: &Terms) -> i32 {
     let enemy = color.other();
     let theirs = board.by_color(enemy) - board.by_role(Role::King);
     let pawn_hits = maps.pawns[color.index()] & (theirs - board.by_role(Role::Pawn));
     let hanging = theirs & maps.all[color.index()] & !maps.all[enemy.index()];
-    weights.pawn_threat * pawn_hits.count() as i32 + weights.hanging_threat * hanging.count() as i32
+    terms.pawn_threat * pawn_hits.count() as i32 + terms.hanging_threat * hanging.count() as i32
 }
-
-/// Rank bonus of a pawn by its rank counted from its own side (0-based).
-const PAWN_RANK: [i32; 8] = [0, 0, 4, 10, 20, 36, 60, 0];
-/// Bonus of a minor piece by its distance from the centre (0 = the four
-/// central squares … 3 = the rim).
-const MINOR_CENTRE: [i32; 4] = [16, 10, 2, -12];
 
 fn centre_distance(index: usize) -> usize {
     let (file, rank) = (index % 8, index / 8);
@@ -445,30 +631,30 @@ fn centre_distance(index: usize) -> usize {
 }
 
 /// Placement terms for `color`.
-fn placement(board: &Board, color: Color) -> i32 {
+fn placement(board: &Board, color: Color, terms: &Terms) -> i32 {
     let ours = board.by_color(color);
     let mut score = 0;
     for sq in ours & board.by_role(Role::Pawn) {
         let rank = sq.rank().relative_to(color).index();
-        score += PAWN_RANK[rank];
+        score += terms.pawn_rank[rank];
     }
     let back_rank = Bitboard::from_rank(crate::Rank::FIRST.relative_to(color));
     for sq in ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop)) {
-        score += MINOR_CENTRE[centre_distance(sq.index())];
+        score += terms.minor_centre[centre_distance(sq.index())];
         if back_rank.contains(sq) {
-            score -= 8;
+            score -= terms.minor_back_rank;
         }
     }
     // A king that leaves its first two ranks walks into drops.
     let king_rank = board.king_of(color).rank().relative_to(color).index() as i32;
-    score -= (king_rank - 1).max(0) * 25;
+    score -= (king_rank - 1).max(0) * terms.king_rank;
     score
 }
 
 /// Material of `color`: on the board, in hand, and — weighted by `team`
 /// sixteenths — its capture value, i.e. what it would feed the other board
 /// if it were all captured (promoted pieces as pawns, R6).
-fn material(board: &Board, color: Color, team: i32, values: &PieceValues) -> i32 {
+fn material(board: &Board, color: Color, team: i32, terms: &Terms) -> i32 {
     let ours = board.by_color(color);
     let promoted = board.promoted() & ours;
     let pocket = board.pocket(color);
@@ -479,70 +665,65 @@ fn material(board: &Board, color: Color, team: i32, values: &PieceValues) -> i32
         let set = ours & board.by_role(role);
         let n = set.count() as i32;
         let n_promoted = (set & promoted).count() as i32;
-        on_board += n * values.board[role.index()];
-        capture_value += (n - n_promoted) * values.hand[role.index()] + n_promoted * values.hand[0];
-        in_hand += i32::from(pocket.count(role)) * values.hand[role.index()];
+        on_board += n * terms.board[role.index()];
+        capture_value += (n - n_promoted) * terms.hand[role.index()] + n_promoted * terms.hand[0];
+        in_hand += i32::from(pocket.count(role)) * terms.hand[role.index()];
     }
     on_board + in_hand + team * (capture_value + in_hand) / WEIGHT_ONE
 }
 
-/// Piece values on the board and in hand, by [`Role::index`].
-struct PieceValues {
-    board: [i32; 5],
-    hand: [i32; 5],
-}
-
-/// The values of chess ([`BOARD_VALUE`], which the search's exchanges and
-/// ordering use too), a little more in hand ([`HAND_VALUE`]).
-const CHESS_VALUES: PieceValues = PieceValues {
-    board: [
-        BOARD_VALUE[0],
-        BOARD_VALUE[1],
-        BOARD_VALUE[2],
-        BOARD_VALUE[3],
-        BOARD_VALUE[4],
-    ],
-    hand: HAND_VALUE,
-};
-
-/// Compressed values after the drop players' rule of thumb (minor pieces
-/// and rooks about two to three pawns, a queen about five): every piece
-/// comes back by drop, so initiative counts for more than a big piece. The
-/// default of both variants (see the module's notes); the search's
-/// exchanges and move ordering keep [`BOARD_VALUE`].
-const DROP_VALUES: PieceValues = PieceValues {
-    board: [100, 220, 230, 280, 500],
-    hand: [130, 250, 250, 300, 540],
-};
-
 /// Experiment switches 17 (crazyhouse) and 18 (bughouse), turned round
 /// when the compressed values became the default (bughouse in session 10,
-/// then crazyhouse with attack units): [`CHESS_VALUES`] in that variant,
-/// as before.
+/// then crazyhouse with attack units): the values of chess in that variant
+/// ([`BOARD_VALUE`], which the search's exchanges and ordering use too, a
+/// little more in hand: [`HAND_VALUE`]), as before.
 const CHESS_VALUES_CRAZYHOUSE: u32 = 1 << 17;
 const CHESS_VALUES_BUGHOUSE: u32 = 1 << 18;
 
-/// The values the evaluation counts material in: by variant, unless an
-/// experiment switch says otherwise.
-fn piece_values(board: &Board, flags: u32) -> &'static PieceValues {
-    let switch = if board.flavour() == Flavour::Crazyhouse {
+/// `terms` with the values of chess ([`CHESS_VALUES_CRAZYHOUSE`]).
+fn with_chess_values(terms: &Terms) -> Terms {
+    let [p, n, b, r, q, _] = BOARD_VALUE;
+    Terms {
+        board: [p, n, b, r, q],
+        hand: HAND_VALUE,
+        ..*terms
+    }
+}
+
+/// The switches that change [`Terms`] (the others change the code).
+const TERM_SWITCHES: u32 = CHESS_VALUES_CRAZYHOUSE | CHESS_VALUES_BUGHOUSE | SESSION_13_WEIGHTS;
+
+/// The static score of `board` for the side to move.
+pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
+    let flags = params.flags;
+    let crazyhouse = board.flavour() == Flavour::Crazyhouse;
+    let terms = if crazyhouse && flags & CRAZYHOUSE_FITTED != 0 {
+        &CRAZYHOUSE_FIT
+    } else {
+        &TERMS
+    };
+    if flags & TERM_SWITCHES == 0 {
+        return evaluate_with(board, params, terms);
+    }
+    let chess_values = if crazyhouse {
         CHESS_VALUES_CRAZYHOUSE
     } else {
         CHESS_VALUES_BUGHOUSE
     };
-    if flags & switch == 0 {
-        &DROP_VALUES
-    } else {
-        &CHESS_VALUES
+    let mut switched = *terms;
+    if flags & chess_values != 0 {
+        switched = with_chess_values(&switched);
     }
+    if flags & SESSION_13_WEIGHTS != 0 {
+        switched = with_session_13_weights(&switched);
+    }
+    evaluate_with(board, params, &switched)
 }
 
-/// The static score of `board` for the side to move.
-pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
-    let values = piece_values(board, params.flags);
+/// [`evaluate`] with the numbers `terms`.
+pub(crate) fn evaluate_with(board: &Board, params: &EvalParams, terms: &Terms) -> i32 {
     let attack_units = uses_attack_units(params.flags);
-    let maps = attack_maps_with(board, attack_units);
-    let weights = weights_for(params.flags);
+    let maps = attack_maps_with(board, Some(terms));
     let us = params.us;
     let mut score = 0;
     for color in Color::ALL {
@@ -553,18 +734,20 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
             params.feed
         };
         let danger = if attack_units {
-            let danger = danger_from_units(king_attack_units(board, color, &maps));
+            let danger = danger_from_units(king_attack_units(board, color, &maps, terms), terms);
             if params.flags & DANGER_REGARDLESS_OF_TURN == 0 {
-                danger_by_turn(board, color, danger, weights)
+                danger_by_turn(board, color, danger, terms)
             } else {
                 danger
             }
         } else {
             king_danger(board, color, &maps)
         };
-        let mut side = material(board, color, team, values) + placement(board, color) - danger;
+        let mut side = material(board, color, team, terms) + placement(board, color, terms)
+            - danger
+            + maps.mobility[color.index()];
         if params.flags & NO_THREATS == 0 {
-            side += threats(board, color, &maps, weights);
+            side += threats(board, color, &maps, terms);
         }
         score += if color == Color::White { side } else { -side };
     }
@@ -573,7 +756,7 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
     } else {
         -score
     };
-    score += TEMPO;
+    score += terms.tempo;
     if params.noise > 0 {
         let span = 2 * params.noise as u64 + 1;
         score += (mix(board.hash() ^ params.seed) % span) as i32 - params.noise;
@@ -658,7 +841,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let board = Board::new();
-        assert_eq!(evaluate(&board, &params(Color::White)), TEMPO);
+        assert_eq!(evaluate(&board, &params(Color::White)), TERMS.tempo);
     }
 
     #[test]
@@ -680,9 +863,9 @@ mod tests {
         };
         for flavour in [Flavour::Bughouse, Flavour::Crazyhouse] {
             for p in [params(Color::White), switched] {
-                assert_eq!(evaluate(&Board::new_with(flavour), &p), TEMPO);
-                assert_eq!(evaluate(&white.with_flavour(flavour), &p), TEMPO);
-                assert_eq!(evaluate(&black.with_flavour(flavour), &p), TEMPO);
+                assert_eq!(evaluate(&Board::new_with(flavour), &p), TERMS.tempo);
+                assert_eq!(evaluate(&white.with_flavour(flavour), &p), TERMS.tempo);
+                assert_eq!(evaluate(&black.with_flavour(flavour), &p), TERMS.tempo);
             }
         }
     }
@@ -691,10 +874,10 @@ mod tests {
     /// measured as attack units rather than linearly, from the side to
     /// move's point of view.
     fn attack_units_minus_linear(board: &Board) -> i32 {
-        let maps = attack_maps_with(board, true);
+        let maps = attack_maps_with(board, Some(&TERMS));
         let mut diff = 0;
         for color in Color::ALL {
-            let units = danger_from_units(king_attack_units(board, color, &maps));
+            let units = danger_from_units(king_attack_units(board, color, &maps, &TERMS), &TERMS);
             let linear = king_danger(board, color, &maps);
             // The danger is subtracted from its side's score.
             let side = linear - units;
@@ -764,8 +947,8 @@ mod tests {
     fn units(fen: &str, flavour: Flavour, color: Color) -> i32 {
         let board: Board = fen.parse().unwrap();
         let board = board.with_flavour(flavour);
-        let maps = attack_maps_with(&board, true);
-        king_attack_units(&board, color, &maps)
+        let maps = attack_maps_with(&board, Some(&TERMS));
+        king_attack_units(&board, color, &maps, &TERMS)
     }
 
     const ZH: Flavour = Flavour::Crazyhouse;
@@ -777,7 +960,7 @@ mod tests {
         // cannot be blocked (R16) nor the knight taken.
         let with = units("6k1/8/8/8/8/8/5PPP/6K1[n] w - - 0 1", ZH, Color::White);
         let without = units("6k1/8/8/8/8/8/5PPP/6K1[] w - - 0 1", ZH, Color::White);
-        let knight = SAFE_DROP_CHECK_UNITS[Role::Knight.index()];
+        let knight = TERMS.safe_drop_check_units[Role::Knight.index()];
         assert!(with >= without + knight, "{with} against {without}");
         // f3 and h3 are guarded by the g2 pawn: with g2 and e2 covered, no
         // safe knight check is left.
@@ -797,7 +980,7 @@ mod tests {
         let supported_without = units("4k3/8/8/8/1b6/8/8/4K3[] w - - 0 1", ZH, Color::White);
         assert_eq!(
             supported,
-            supported_without + SAFE_DROP_CHECK_UNITS[Role::Pawn.index()]
+            supported_without + TERMS.safe_drop_check_units[Role::Pawn.index()]
         );
     }
 
@@ -818,21 +1001,21 @@ mod tests {
         let crazyhouse = units("6k1/8/8/8/8/8/5PPP/6K1[] w - - 0 1", ZH, Color::White);
         assert_eq!(
             bughouse,
-            crazyhouse + SAFE_DROP_CHECK_UNITS[Role::Knight.index()] / 2
+            crazyhouse + TERMS.safe_drop_check_units[Role::Knight.index()] / 2
         );
     }
 
     #[test]
     fn king_danger_grows_faster_than_its_units_and_is_capped() {
-        assert_eq!(danger_from_units(-5), 0);
-        assert!(danger_from_units(10) > 2 * danger_from_units(5));
+        assert_eq!(danger_from_units(-5, &TERMS), 0);
+        assert!(danger_from_units(10, &TERMS) > 2 * danger_from_units(5, &TERMS));
         let full: Board = "4k3/8/8/8/8/8/8/4K3[qqrrbbnnpppp] w - - 0 1"
             .parse()
             .unwrap();
-        let maps = attack_maps_with(&full, true);
-        let units = king_attack_units(&full, Color::White, &maps);
-        assert!(units > UNIT_KNEE);
-        assert_eq!(danger_from_units(units), DANGER_CAP);
+        let maps = attack_maps_with(&full, Some(&TERMS));
+        let units = king_attack_units(&full, Color::White, &maps, &TERMS);
+        assert!(units > TERMS.unit_knee);
+        assert_eq!(danger_from_units(units, &TERMS), TERMS.danger_cap);
     }
 
     #[test]
@@ -876,12 +1059,12 @@ mod tests {
         // The team term makes a real queen worth more than a promoted one:
         // losing it would send a queen, not a pawn, to the other board (R6).
         assert!(
-            material(&real, Color::White, 8, &CHESS_VALUES)
-                > material(&promoted, Color::White, 8, &CHESS_VALUES)
+            material(&real, Color::White, 8, &with_chess_values(&TERMS))
+                > material(&promoted, Color::White, 8, &with_chess_values(&TERMS))
         );
         assert_eq!(
-            material(&real, Color::White, 0, &CHESS_VALUES),
-            material(&promoted, Color::White, 0, &CHESS_VALUES)
+            material(&real, Color::White, 0, &with_chess_values(&TERMS)),
+            material(&promoted, Color::White, 0, &with_chess_values(&TERMS))
         );
     }
 
@@ -891,18 +1074,24 @@ mod tests {
         let fen = "6k1/5ppp/8/8/8/8/3P4/4K3[qn] w - - 0 1";
         let white: Board = fen.parse().unwrap();
         let black: Board = fen.replace(" w ", " b ").parse().unwrap();
-        let maps = attack_maps_with(&white, true);
-        let danger = danger_from_units(king_attack_units(&white, Color::White, &maps));
+        let maps = attack_maps_with(&white, Some(&TERMS));
+        let danger = danger_from_units(
+            king_attack_units(&white, Color::White, &maps, &TERMS),
+            &TERMS,
+        );
         assert!(danger > 0);
         let both = |b: Board| [b, b.with_flavour(Flavour::Crazyhouse)];
         // The default weights, and those of session 13 with their switch.
-        let weight_sets = [(0, WEIGHTS), (SESSION_13_WEIGHTS, WEIGHTS_SESSION_13)];
+        let weight_sets = [
+            (0, TERMS),
+            (SESSION_13_WEIGHTS, with_session_13_weights(&TERMS)),
+        ];
         for (board, (flags, w)) in both(white)
             .into_iter()
             .chain(both(black))
             .flat_map(|b| weight_sets.map(|set| (b, set)))
         {
-            let weighed = danger_by_turn(&board, Color::White, danger, w);
+            let weighed = danger_by_turn(&board, Color::White, danger, &w);
             if board.turn() == Color::White {
                 assert!(weighed < danger, "the defender to move");
             } else {
@@ -920,8 +1109,8 @@ mod tests {
             // Both kings' dangers are weighed; from White's point of view …
             let mut shift = 0;
             for color in Color::ALL {
-                let d = danger_from_units(king_attack_units(&board, color, &maps));
-                let side = d - danger_by_turn(&board, color, d, w);
+                let d = danger_from_units(king_attack_units(&board, color, &maps, &TERMS), &TERMS);
+                let side = d - danger_by_turn(&board, color, d, &w);
                 shift += if color == Color::White { side } else { -side };
             }
             // … then the side to move's.
@@ -940,10 +1129,13 @@ mod tests {
         let board: Board = "4k3/8/4p3/3n4/4P3/8/b7/R3K3[] w - - 0 1".parse().unwrap();
         let maps = attack_maps(&board);
         // The default weights, and those of session 13 with their switch.
-        for (flags, w) in [(0, WEIGHTS), (SESSION_13_WEIGHTS, WEIGHTS_SESSION_13)] {
+        for (flags, w) in [
+            (0, TERMS),
+            (SESSION_13_WEIGHTS, with_session_13_weights(&TERMS)),
+        ] {
             let expected = w.pawn_threat + w.hanging_threat;
-            assert_eq!(threats(&board, Color::White, &maps, w), expected);
-            assert_eq!(threats(&board, Color::Black, &maps, w), 0);
+            assert_eq!(threats(&board, Color::White, &maps, &w), expected);
+            assert_eq!(threats(&board, Color::Black, &maps, &w), 0);
             let p = EvalParams {
                 flags,
                 ..params(Color::White)

@@ -37,9 +37,14 @@
 //! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |
 //! | 19 | evaluation: no threats (enemy pieces our pawns attack, 25 cp each; enemy pieces we attack and nothing defends, 20 cp), the evaluation before session 13 |
 //! | 20 | evaluation: the weights of session 13 (king danger 5/4 with the attacker to move and 3/4 with the defender, not 6/4 and 2/4; threats 40 and 30 cp, not 25 and 20), the evaluation before session 14 |
+//! | 21 | evaluation, crazyhouse: the numbers fitted to Fairy-Stockfish's scores of quiet positions (`CRAZYHOUSE_FIT`; [`EvalTerms`], `benches/examples/tune_eval.rs`) |
 //! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use super::eval::{CRAZYHOUSE_FIT, EvalParams, TERMS, Terms, evaluate_with};
+pub use super::eval::{TERM_COUNT, TERM_NAMES};
+use crate::Board;
 
 /// Bits of the changes switched on for the decisions that start from now.
 static FLAGS: AtomicU32 = AtomicU32::new(0);
@@ -81,6 +86,55 @@ pub(crate) const NO_COUNTER_MOVES: u32 = 1 << 13;
 /// Switch 10 as a mask: quiescence searches the captures that lose
 /// material by the static exchange too (the rule before they were skipped).
 pub(crate) const OTHER_RULE_IN_QUIESCENCE: u32 = 1 << 10;
+
+/// The numbers of the evaluation, for fitting them
+/// (`benches/examples/tune_eval.rs`): [`EvalTerms::values`] lists them in
+/// the order of [`TERM_NAMES`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerms(Terms);
+
+impl EvalTerms {
+    /// The numbers of the bot's evaluation: the default of both variants,
+    /// or with `crazyhouse_fit` the crazyhouse fit (switch 21).
+    pub fn new(crazyhouse_fit: bool) -> Self {
+        EvalTerms(if crazyhouse_fit {
+            CRAZYHOUSE_FIT
+        } else {
+            TERMS
+        })
+    }
+
+    /// The numbers, in the order of [`TERM_NAMES`].
+    pub fn values(&self) -> [i32; TERM_COUNT] {
+        let mut terms = self.0;
+        terms.fields_mut().map(|v| *v)
+    }
+
+    /// These numbers with `values` in the order of [`TERM_NAMES`].
+    pub fn with_values(&self, values: &[i32; TERM_COUNT]) -> Self {
+        let mut terms = self.0;
+        for (field, value) in terms.fields_mut().into_iter().zip(values) {
+            *field = *value;
+        }
+        EvalTerms(terms)
+    }
+
+    /// The static score of `board` for the side to move with these
+    /// numbers, as the bot's search sees it at a leaf with no switch on
+    /// (no team term: a crazyhouse board, or a bughouse board whose other
+    /// board weighs nothing).
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let params = EvalParams {
+            us: board.turn(),
+            feed: 0,
+            give: 0,
+            seed: 0,
+            noise: 0,
+            flags: 0,
+        };
+        evaluate_with(board, &params, &self.0)
+    }
+}
 
 /// The switches on now.
 pub fn flags() -> u32 {
