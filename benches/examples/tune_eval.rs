@@ -3,7 +3,7 @@
 //! for results).
 //!
 //! ```text
-//! cargo run --release -p bughouse-benches --example tune_eval -- [--from-fit] [--passes N] LABELS.tsv...
+//! cargo run --release -p bughouse-benches --example tune_eval -- [--passes N] [--only PREFIX,...] LABELS.tsv...
 //! ```
 //!
 //! A labels line is what `benches/label_positions.py` writes: FEN, Fairy-
@@ -12,14 +12,18 @@
 //! ±2000 cp (mates among them), are left out: there the static score
 //! cannot know what the search finds. Both scores become win
 //! probabilities, Fairy-Stockfish's by a logistic of 400 cp per factor of
-//! ten (as `judge_moves.py`), ours by one whose scale is first fitted to
-//! the evaluation as it is, then kept, so the fit keeps our scale of
-//! centipawns (the search's margins are in it). The fit then moves one
-//! number at a time (coordinate descent, steps halved when no number
-//! moves) while the mean squared error over four fifths of the positions
-//! falls, and reports the error on the fifth it never saw. Prints the
+//! ten (as `judge_moves.py`), ours by one whose scale is fitted too
+//! (after each pass). The pawn on the board stays 100 cp, the unit, so
+//! the fit keeps our scale of centipawns (the search's margins are in
+//! it). The fit moves one number at a time (coordinate descent, steps
+//! halved when no number moves) while the mean squared error over four
+//! fifths of the positions falls, and reports the error on the fifth it
+//! never saw. `--only` fits the numbers whose names (see [`TERM_NAMES`])
+//! begin with one of the prefixes and keeps the others. Prints the
 //! numbers that changed and all numbers in the order of
-//! [`TERM_NAMES`], for `CRAZYHOUSE_FIT` in `bughouse-core/src/bot/eval.rs`.
+//! [`TERM_NAMES`], to be written into `CRAZYHOUSE_TERMS` in
+//! `bughouse-core/src/bot/eval.rs` for a screen by matches. The fit
+//! starts from the bot's crazyhouse numbers.
 //! Deterministic: the same files give the same fit.
 
 use std::process::ExitCode;
@@ -103,19 +107,26 @@ fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let mut from_fit = false;
+    let mut only: Vec<String> = Vec::new();
     let mut passes = 30;
     let mut paths = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--from-fit" => from_fit = true,
+            "--only" => {
+                only = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(str::to_owned)
+                    .collect()
+            }
             "--passes" => passes = args.next().and_then(|v| v.parse().ok()).unwrap_or(passes),
             _ => paths.push(arg),
         }
     }
     if paths.is_empty() {
-        eprintln!("usage: tune_eval [--from-fit] [--passes N] LABELS.tsv...");
+        eprintln!("usage: tune_eval [--passes N] [--only PREFIX,...] LABELS.tsv...");
         return ExitCode::FAILURE;
     }
     let mut samples = Vec::new();
@@ -130,8 +141,8 @@ fn main() -> ExitCode {
     for (i, s) in samples.into_iter().enumerate() {
         if i % 5 == 4 { &mut test } else { &mut train }.push(s);
     }
-    let start = EvalTerms::new(from_fit);
-    let scale = fit_scale(&train, &start);
+    let start = EvalTerms::new(Flavour::Crazyhouse);
+    let mut scale = fit_scale(&train, &start);
     println!(
         "{} quiet positions to fit, {} held out; our scale {scale:.0} cp per factor of ten",
         train.len(),
@@ -146,7 +157,11 @@ fn main() -> ExitCode {
     let mut steps: [i32; TERM_COUNT] = values.map(|v| (v.abs() / 8).max(2));
     for pass in 1..=passes {
         let mut moved = 0;
-        for i in 0..TERM_COUNT {
+        // The pawn on the board (the first number) is the unit.
+        for i in 1..TERM_COUNT {
+            if !only.is_empty() && !only.iter().any(|p| TERM_NAMES[i].starts_with(p.as_str())) {
+                continue;
+            }
             for direction in [1, -1] {
                 loop {
                     let mut trial = values;
@@ -162,8 +177,12 @@ fn main() -> ExitCode {
                 }
             }
         }
+        scale = fit_scale(&train, &start.with_values(&values));
+        best = error(&train, &start.with_values(&values), scale);
         let test_error = error(&test, &start.with_values(&values), scale);
-        println!("pass {pass}: {moved} steps, error {best:.6} fitted, {test_error:.6} held out");
+        println!(
+            "pass {pass}: {moved} steps, scale {scale:.0}, error {best:.6} fitted, {test_error:.6} held out"
+        );
         if moved == 0 {
             if steps.iter().all(|&s| s == 1) {
                 break;
@@ -173,7 +192,7 @@ fn main() -> ExitCode {
     }
     let fitted = start.with_values(&values);
     println!(
-        "end: error {:.6} fitted, {:.6} held out",
+        "end: scale {scale:.0}, error {:.6} fitted, {:.6} held out",
         error(&train, &fitted, scale),
         error(&test, &fitted, scale)
     );

@@ -6,7 +6,7 @@
 //! - **Material on the board and in hand.** A piece in hand is worth a bit
 //!   more than the same piece on the board: it can be dropped on any empty
 //!   square (R9), with check (R12). The values are compressed
-//!   ([`DROP_VALUES`]: minor pieces and rooks two to three pawns, a queen
+//!   ([`TERMS`]: minor pieces and rooks two to three pawns, a queen
 //!   five): every piece comes back by drop, so the initiative and the king
 //!   count for more than a big piece. Against Fairy-Stockfish, in bughouse
 //!   they scored 68.8 % against 56.5 % with the values of chess at 20 ms
@@ -57,6 +57,18 @@
 //!   move, threats and counter moves (session 13)". The weights of both
 //!   terms ([`WEIGHTS`]) scored 48.7 % against 42.6 % in crazyhouse over
 //!   800 matches on four seeds (session 14).
+//! - **Mobility**, crazyhouse only: per square a knight or bishop (8 cp),
+//!   rook (6) or queen (4) attacks that holds no piece of its side and no
+//!   enemy pawn guards. Of all the numbers fitted to Fairy-Stockfish's
+//!   scores of quiet positions it alone cut the error most (a fit of all
+//!   of them played far worse, benches/README.md, "The evaluation fitted
+//!   to Fairy-Stockfish, and mobility: crazyhouse (session 20)"); at 20 ms
+//!   it scored 47.2 % against 41.1 % over 400 matches on two seeds (one
+//!   binary, one run after the other), and 48.2 % against 39.5 % at fixed
+//!   nodes near 20 ms (200). At fixed nodes near 100 ms: 22.8 % against
+//!   20.8 % (200), no change shown. It costs about 6 % of the nodes.
+//!   Session 12's milder form (4/4/2/1 cp beyond 4/6/6/12 squares) lost at
+//!   20 ms (34.8 % against 39.8 %, 200).
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
 //!   home.
 
@@ -80,9 +92,10 @@ pub(crate) const HAND_VALUE: [i32; 5] = [130, 330, 330, 480, 900];
 pub(crate) const WEIGHT_ONE: i32 = 16;
 
 /// Every number of the evaluation that a fit may change, in one place:
-/// [`TERMS`] (both variants, the weights found by matches) and
-/// [`CRAZYHOUSE_FIT`] (fitted to Fairy-Stockfish's scores,
-/// `benches/examples/tune_eval.rs`). Roles are indexed by [`Role::index`].
+/// [`TERMS`] (bughouse) and [`CRAZYHOUSE_TERMS`], each number found by
+/// matches against Fairy-Stockfish; `experiment::EvalTerms` lists them by
+/// name for a fit (`benches/examples/tune_eval.rs`). Roles are indexed by
+/// [`Role::index`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Terms {
     /// Value of a piece on the board.
@@ -99,6 +112,9 @@ pub(crate) struct Terms {
     pub attacker_units: [i32; 5],
     /// Units of a piece in hand that could land safely near the enemy king.
     pub joiner_units: [i32; 5],
+    /// Units of each piece in the attacker's hand, wherever it could land
+    /// (the crazyhouse engines' "king danger in hand").
+    pub hand_units: [i32; 5],
     /// Units of a king without a free square to step to while a safe drop
     /// check exists: the next check is often mate.
     pub no_flight_units: i32,
@@ -121,11 +137,17 @@ pub(crate) struct Terms {
     /// … and when the defender is: it may first cover, flee or drop a
     /// guard.
     pub danger_defender_to_move: i32,
-    /// Per enemy piece (not a pawn or king) a pawn of ours attacks.
+    /// Per enemy piece (not a pawn or king) a pawn of ours attacks, when
+    /// the enemy is to move (it must answer).
     pub pawn_threat: i32,
     /// Per enemy piece (not the king) we attack and nothing of theirs
-    /// defends.
+    /// defends, when the enemy is to move.
     pub hanging_threat: i32,
+    /// [`Terms::pawn_threat`] when we are to move: a capture quiescence
+    /// did not take.
+    pub pawn_threat_by_mover: i32,
+    /// [`Terms::hanging_threat`] when we are to move.
+    pub hanging_threat_by_mover: i32,
     /// Bonus of a pawn by its rank counted from its own side (0-based;
     /// ranks 0 and 7 hold no pawn).
     pub pawn_rank: [i32; 8],
@@ -143,8 +165,9 @@ pub(crate) struct Terms {
     pub mobility: [i32; 5],
 }
 
-/// How many numbers [`Terms`] holds for a fit ([`Terms::fields_mut`]).
-pub const TERM_COUNT: usize = 50;
+/// How many numbers of the evaluation a fit may change (see
+/// [`crate::bot::experiment::EvalTerms`]).
+pub const TERM_COUNT: usize = 57;
 
 impl Terms {
     /// Every number a fit may change, in a fixed order (the names are
@@ -155,6 +178,7 @@ impl Terms {
         let [c0, c1, c2, c3, c4] = &mut self.safe_drop_check_units;
         let [_, a1, a2, a3, a4] = &mut self.attacker_units;
         let [_, j1, j2, j3, j4] = &mut self.joiner_units;
+        let [u0, u1, u2, u3, u4] = &mut self.hand_units;
         let [_, r1, r2, r3, r4, r5, r6, _] = &mut self.pawn_rank;
         let [m0, m1, m2, m3] = &mut self.minor_centre;
         let [_, o1, o2, o3, o4] = &mut self.mobility;
@@ -192,6 +216,8 @@ impl Terms {
             &mut self.danger_defender_to_move,
             &mut self.pawn_threat,
             &mut self.hanging_threat,
+            &mut self.pawn_threat_by_mover,
+            &mut self.hanging_threat_by_mover,
             r1,
             r2,
             r3,
@@ -209,11 +235,17 @@ impl Terms {
             o2,
             o3,
             o4,
+            u0,
+            u1,
+            u2,
+            u3,
+            u4,
         ]
     }
 }
 
-/// The names of the numbers of [`Terms::fields_mut`], in its order.
+/// The names of the numbers a fit may change, in the order of
+/// [`crate::bot::experiment::EvalTerms::values`].
 pub const TERM_NAMES: [&str; TERM_COUNT] = [
     "board P",
     "board N",
@@ -248,6 +280,8 @@ pub const TERM_NAMES: [&str; TERM_COUNT] = [
     "danger/16 defender to move",
     "pawn threat",
     "hanging threat",
+    "pawn threat by mover",
+    "hanging threat by mover",
     "pawn rank 2",
     "pawn rank 3",
     "pawn rank 4",
@@ -265,10 +299,16 @@ pub const TERM_NAMES: [&str; TERM_COUNT] = [
     "mobility B",
     "mobility R",
     "mobility Q",
+    "hand units P",
+    "hand units N",
+    "hand units B",
+    "hand units R",
+    "hand units Q",
 ];
 
-/// The evaluation's numbers in both variants, each found by matches
-/// against Fairy-Stockfish (the module's notes; benches/README.md).
+/// The evaluation's numbers in bughouse, and in crazyhouse but for
+/// mobility ([`CRAZYHOUSE_TERMS`]), each found by matches against
+/// Fairy-Stockfish (the module's notes; benches/README.md).
 pub(crate) const TERMS: Terms = Terms {
     // Compressed values after the drop players' rule of thumb (minor
     // pieces and rooks about two to three pawns, a queen about five):
@@ -280,6 +320,7 @@ pub(crate) const TERMS: Terms = Terms {
     safe_drop_check_units: [4, 7, 4, 5, 8],
     attacker_units: [0, 2, 2, 3, 5],
     joiner_units: [0, 2, 2, 3, 5],
+    hand_units: [0; 5],
     no_flight_units: 5,
     weak_ring_square_units: 2,
     shelter_pawn_units: 1,
@@ -297,6 +338,8 @@ pub(crate) const TERMS: Terms = Terms {
     danger_defender_to_move: 8,
     pawn_threat: 25,
     hanging_threat: 20,
+    pawn_threat_by_mover: 25,
+    hanging_threat_by_mover: 20,
     pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
     minor_centre: [16, 10, 2, -12],
     minor_back_rank: 8,
@@ -305,14 +348,18 @@ pub(crate) const TERMS: Terms = Terms {
     mobility: [0; 5],
 };
 
-/// The crazyhouse evaluation fitted to Fairy-Stockfish's scores of quiet
-/// positions (`benches/examples/tune_eval.rs`, benches/README.md), behind
-/// the experiment switch [`CRAZYHOUSE_FITTED`].
-pub(crate) const CRAZYHOUSE_FIT: Terms = TERMS;
+/// The numbers of crazyhouse: [`TERMS`] and mobility, 8 cp per square
+/// for a knight or bishop, 6 for a rook, 4 for a queen (see the module's
+/// notes); bughouse keeps [`TERMS`] (mobility not screened there).
+pub(crate) const CRAZYHOUSE_TERMS: Terms = Terms {
+    mobility: [0, 8, 8, 6, 4],
+    ..TERMS
+};
 
-/// Experiment switch (bit 21): the crazyhouse evaluation takes
-/// [`CRAZYHOUSE_FIT`].
-pub(crate) const CRAZYHOUSE_FITTED: u32 = 1 << 21;
+/// Experiment switch (bit 21), turned round when mobility became the
+/// crazyhouse default (session 20): crazyhouse takes [`TERMS`], no
+/// mobility, as before.
+pub(crate) const NO_CRAZYHOUSE_MOBILITY: u32 = 1 << 21;
 
 /// What the evaluation needs besides the board: whose search it is, how the
 /// other board weighs material crossing to it, and the noise seed.
@@ -333,6 +380,21 @@ pub(crate) struct EvalParams {
     /// Experiment switches (see `experiment`): the evaluation reads bits
     /// 16–31 ([`LINEAR_KING_DANGER`]).
     pub flags: u32,
+}
+
+impl EvalParams {
+    /// The evaluation of `us`'s search with no team term (a crazyhouse
+    /// board's), no noise and no switch.
+    pub(crate) fn plain(us: Color) -> Self {
+        EvalParams {
+            us,
+            feed: 0,
+            give: 0,
+            seed: 0,
+            noise: 0,
+            flags: 0,
+        }
+    }
 }
 
 /// Experiment switch (bit 16 of [`EvalParams::flags`]), turned round when
@@ -539,6 +601,7 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps, terms: &Ter
                 let base = terms.safe_drop_check_units[role.index()];
                 checks += base + if squares.more_than_one() { base / 2 } else { 0 };
             }
+            units += terms.hand_units[role.index()] * i32::from(pocket.count(role));
             // A piece in hand joins the attack wherever it lands safely
             // near the king.
             if (safe & (zone | knight_attacks(king))).nonempty() {
@@ -595,6 +658,8 @@ fn with_session_13_weights(terms: &Terms) -> Terms {
         danger_defender_to_move: 12,
         pawn_threat: 40,
         hanging_threat: 30,
+        pawn_threat_by_mover: 40,
+        hanging_threat_by_mover: 30,
         ..*terms
     }
 }
@@ -620,7 +685,12 @@ fn threats(board: &Board, color: Color, maps: &AttackMaps, terms: &Terms) -> i32
     let theirs = board.by_color(enemy) - board.by_role(Role::King);
     let pawn_hits = maps.pawns[color.index()] & (theirs - board.by_role(Role::Pawn));
     let hanging = theirs & maps.all[color.index()] & !maps.all[enemy.index()];
-    terms.pawn_threat * pawn_hits.count() as i32 + terms.hanging_threat * hanging.count() as i32
+    let (pawn_threat, hanging_threat) = if board.turn() == color {
+        (terms.pawn_threat_by_mover, terms.hanging_threat_by_mover)
+    } else {
+        (terms.pawn_threat, terms.hanging_threat)
+    };
+    pawn_threat * pawn_hits.count() as i32 + hanging_threat * hanging.count() as i32
 }
 
 fn centre_distance(index: usize) -> usize {
@@ -697,8 +767,8 @@ const TERM_SWITCHES: u32 = CHESS_VALUES_CRAZYHOUSE | CHESS_VALUES_BUGHOUSE | SES
 pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
     let flags = params.flags;
     let crazyhouse = board.flavour() == Flavour::Crazyhouse;
-    let terms = if crazyhouse && flags & CRAZYHOUSE_FITTED != 0 {
-        &CRAZYHOUSE_FIT
+    let terms = if crazyhouse && flags & NO_CRAZYHOUSE_MOBILITY == 0 {
+        &CRAZYHOUSE_TERMS
     } else {
         &TERMS
     };
@@ -1016,6 +1086,34 @@ mod tests {
         let units = king_attack_units(&full, Color::White, &maps, &TERMS);
         assert!(units > TERMS.unit_knee);
         assert_eq!(danger_from_units(units, &TERMS), TERMS.danger_cap);
+    }
+
+    #[test]
+    fn crazyhouse_counts_mobility_bughouse_and_switch_21_do_not() {
+        // White's knight on d4 reaches eight free squares, Black's on a8
+        // two: 8 cp a square, 48 cp for White.
+        let board: Board = "n3k3/8/8/8/3N4/8/8/4K3[] w - - 0 1".parse().unwrap();
+        let crazyhouse = board.with_flavour(Flavour::Crazyhouse);
+        let maps = attack_maps_with(&crazyhouse, Some(&CRAZYHOUSE_TERMS));
+        assert_eq!(maps.mobility, [64, 16]);
+        let p = params(Color::White);
+        let switched = EvalParams {
+            flags: NO_CRAZYHOUSE_MOBILITY,
+            ..p
+        };
+        assert_eq!(
+            evaluate(&crazyhouse, &p) - evaluate(&crazyhouse, &switched),
+            48
+        );
+        // Bughouse counts none, with or without the switch.
+        assert_eq!(attack_maps_with(&board, Some(&TERMS)).mobility, [0, 0]);
+        assert_eq!(evaluate(&board, &p), evaluate(&board, &switched));
+        // A square an enemy pawn guards does not count: a black pawn on d7
+        // guards c6 and e6, two of the knight's.
+        let guarded: Board = "n3k3/3p4/8/8/3N4/8/8/4K3[] w - - 0 1".parse().unwrap();
+        let guarded = guarded.with_flavour(Flavour::Crazyhouse);
+        let maps = attack_maps_with(&guarded, Some(&CRAZYHOUSE_TERMS));
+        assert_eq!(maps.mobility[0], 48);
     }
 
     #[test]

@@ -37,14 +37,14 @@
 //! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |
 //! | 19 | evaluation: no threats (enemy pieces our pawns attack, 25 cp each; enemy pieces we attack and nothing defends, 20 cp), the evaluation before session 13 |
 //! | 20 | evaluation: the weights of session 13 (king danger 5/4 with the attacker to move and 3/4 with the defender, not 6/4 and 2/4; threats 40 and 30 cp, not 25 and 20), the evaluation before session 14 |
-//! | 21 | evaluation, crazyhouse: the numbers fitted to Fairy-Stockfish's scores of quiet positions (`CRAZYHOUSE_FIT`; [`EvalTerms`], `benches/examples/tune_eval.rs`) |
+//! | 21 | evaluation, crazyhouse: no mobility (8 cp per square a knight or bishop attacks, 6 a rook, 4 a queen, that holds no piece of its side and no enemy pawn guards), the evaluation before session 20 |
 //! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use super::eval::{CRAZYHOUSE_FIT, EvalParams, TERMS, Terms, evaluate_with};
+use super::eval::{CRAZYHOUSE_TERMS, EvalParams, TERMS, Terms, evaluate_with};
 pub use super::eval::{TERM_COUNT, TERM_NAMES};
-use crate::Board;
+use crate::{Board, Flavour};
 
 /// Bits of the changes switched on for the decisions that start from now.
 static FLAGS: AtomicU32 = AtomicU32::new(0);
@@ -94,13 +94,12 @@ pub(crate) const OTHER_RULE_IN_QUIESCENCE: u32 = 1 << 10;
 pub struct EvalTerms(Terms);
 
 impl EvalTerms {
-    /// The numbers of the bot's evaluation: the default of both variants,
-    /// or with `crazyhouse_fit` the crazyhouse fit (switch 21).
-    pub fn new(crazyhouse_fit: bool) -> Self {
-        EvalTerms(if crazyhouse_fit {
-            CRAZYHOUSE_FIT
-        } else {
-            TERMS
+    /// The numbers of the bot's evaluation in `flavour`, with no switch
+    /// on.
+    pub fn new(flavour: Flavour) -> Self {
+        EvalTerms(match flavour {
+            Flavour::Crazyhouse => CRAZYHOUSE_TERMS,
+            Flavour::Bughouse => TERMS,
         })
     }
 
@@ -122,17 +121,9 @@ impl EvalTerms {
     /// The static score of `board` for the side to move with these
     /// numbers, as the bot's search sees it at a leaf with no switch on
     /// (no team term: a crazyhouse board, or a bughouse board whose other
-    /// board weighs nothing).
+    /// board weighs nothing), whatever the board's flavour.
     pub fn evaluate(&self, board: &Board) -> i32 {
-        let params = EvalParams {
-            us: board.turn(),
-            feed: 0,
-            give: 0,
-            seed: 0,
-            noise: 0,
-            flags: 0,
-        };
-        evaluate_with(board, &params, &self.0)
+        evaluate_with(board, &EvalParams::plain(board.turn()), &self.0)
     }
 }
 
@@ -162,4 +153,41 @@ pub fn take_stats() -> [u64; 12] {
         *o = s.swap(0, Ordering::Relaxed);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_terms_name_every_number_once_and_give_them_back() {
+        let terms = EvalTerms::new(Flavour::Bughouse);
+        assert_eq!(terms.with_values(&terms.values()), terms);
+        // Distinct values read back in the same order: every entry of the
+        // list is a field of its own.
+        let distinct: [i32; TERM_COUNT] = core::array::from_fn(|i| 1000 + i as i32);
+        assert_eq!(terms.with_values(&distinct).values(), distinct);
+        for (i, a) in TERM_NAMES.iter().enumerate() {
+            assert!(TERM_NAMES[i + 1..].iter().all(|b| a != b), "{a} twice");
+        }
+    }
+
+    #[test]
+    fn eval_terms_evaluate_as_the_search_does() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Nn] w KQkq - 0 1",
+            "r2q1rk1/ppp2ppp/2n5/3pP3/3P2b1/2PB4/P4PPP/R2QK2R[BNPpn] b KQ - 0 12",
+            "6k1/5ppp/8/8/8/8/3P4/4K3[qnp] b - - 0 1",
+        ] {
+            let board: Board = fen.parse().unwrap();
+            for board in [board, board.with_flavour(Flavour::Crazyhouse)] {
+                let params = EvalParams::plain(board.turn());
+                assert_eq!(
+                    EvalTerms::new(board.flavour()).evaluate(&board),
+                    super::super::eval::evaluate(&board, &params),
+                    "{fen}"
+                );
+            }
+        }
+    }
 }
