@@ -196,11 +196,15 @@ test-server-browser: setup-chromium build-wasm
 # Smoke run of the bot against Fairy-Stockfish (installed with apt-get when
 # missing): one short pair of matches per variant, about 20 s. The real
 # matches are in benches/README.md (benches/vs_fairy.sh). The crazyhouse
-# pair writes its decisions (VS_FAIRY_TRACE), and --review has
-# Fairy-Stockfish score each of them.
-test-fairy:
+# pair writes its decisions (VS_FAIRY_TRACE), --review has
+# Fairy-Stockfish score each of them, and the evaluation's fit runs one
+# pass on their labels (benches/label_positions.py, tune_eval).
+test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
 	VS_FAIRY_TRACE=target/fairy-trace.tsv benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160
 	benches/vs_fairy.sh --variant crazyhouse --movetime 5 --review target/fairy-trace.tsv --out target/fairy-review.tsv
 	test "$$(wc -l < target/fairy-review.tsv)" = "$$(wc -l < target/fairy-trace.tsv)"
+	$(PY) benches/label_positions.py --nodes 2000 --out target/fairy-labels.tsv target/fairy-trace.tsv
+	test -s target/fairy-labels.tsv
+	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --passes 1 target/fairy-labels.tsv
