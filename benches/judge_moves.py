@@ -58,6 +58,27 @@ def judge(engine, fen, move, nodes):
     return info["score"].pov(mover).score(mate_score=MATE)
 
 
+def on_two_engines(fairy, items, work):
+    """`work(engine, item)` for every item, on two Fairy-Stockfish engines
+    in parallel (one takes the even places, the other the odd, each in
+    order, so the same items give the same answers); the answers in the
+    items' order."""
+    answers = [None] * len(items)
+
+    def run(start):
+        with chess.engine.SimpleEngine.popen_uci(fairy) as engine:
+            engine.configure({"Threads": 1, "Hash": 16})
+            for i in range(start, len(items), 2):
+                answers[i] = work(engine, items[i])
+
+    workers = [threading.Thread(target=run, args=(start,)) for start in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return answers
+
+
 def read_trace(path):
     """FEN -> move, from a trace's lines."""
     moves = {}
@@ -153,22 +174,8 @@ def main():
     traces = [read_trace(t) for t in args.traces]
     todo = sorted({f"{fen}|{mv}" for t in traces for fen, mv in t.items()} - cache.keys())
     print(f"{len(todo)} moves to judge at {args.nodes} nodes")
-    lock = threading.Lock()
-
-    def work(keys):
-        with chess.engine.SimpleEngine.popen_uci(args.fairy) as engine:
-            engine.configure({"Threads": 1, "Hash": 16})
-            for key in keys:
-                fen, move = key.split("|")
-                score = judge(engine, fen, move, args.nodes)
-                with lock:
-                    cache[key] = score
-
-    workers = [threading.Thread(target=work, args=(todo[i::2],)) for i in range(2)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
+    scores = on_two_engines(args.fairy, todo, lambda engine, key: judge(engine, *key.split("|"), args.nodes))
+    cache.update(zip(todo, scores))
     with open(cache_path, "w") as f:
         json.dump(cache, f)
 

@@ -13,16 +13,17 @@ evaluation should already see what the search sees.
     .venv/bin/python benches/label_positions.py --nodes 16000 --out LABELS.tsv TRACE.tsv...
 
 Each position is searched from a new game at a fixed node budget by two
-engines in parallel (python-chess's UCI client, the project's
-development dependency). Positions are split between the engines by
+engines in parallel (`judge_moves.on_two_engines`: python-chess's UCI
+client, the project's development dependency), split between them by
 their order in the input, so the same input gives the same labels.
 """
 import argparse
-import threading
 
 import chess
 import chess.engine
 import chess.variant
+
+from judge_moves import on_two_engines
 
 MATE = 30000
 
@@ -34,7 +35,7 @@ def label(engine, fen, nodes):
     info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=object())
     score = info["score"].pov(board.turn).score(mate_score=MATE)
     best = info["pv"][0] if info.get("pv") else None
-    captures = best is not None and best.drop is None and board.is_capture(best)
+    captures = best is not None and board.is_capture(best)
     return score, best.uci() if best else "-", int(captures)
 
 
@@ -66,19 +67,7 @@ def main():
     args = parser.parse_args()
     positions = read_positions(args.traces)
     print(f"{len(positions)} positions to label at {args.nodes} nodes")
-    labels = [None] * len(positions)
-
-    def work(start):
-        with chess.engine.SimpleEngine.popen_uci(args.fairy) as engine:
-            engine.configure({"Threads": 1, "Hash": 16})
-            for i in range(start, len(positions), 2):
-                labels[i] = label(engine, positions[i], args.nodes)
-
-    workers = [threading.Thread(target=work, args=(i,)) for i in range(2)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
+    labels = on_two_engines(args.fairy, positions, lambda engine, fen: label(engine, fen, args.nodes))
     with open(args.out, "w") as f:
         for fen, (score, best, captures) in zip(positions, labels):
             f.write(f"{fen}\t{score}\t{best}\t{captures}\n")

@@ -18,17 +18,17 @@
 //! it). The fit moves one number at a time (coordinate descent, steps
 //! halved when no number moves) while the mean squared error over four
 //! fifths of the positions falls, and reports the error on the fifth it
-//! never saw. `--only` fits the numbers whose names (see [`TERM_NAMES`])
+//! never saw. `--only` fits the numbers whose names (see `EvalTerms::names`)
 //! begin with one of the prefixes and keeps the others. Prints the
 //! numbers that changed and all numbers in the order of
-//! [`TERM_NAMES`], to be written into `CRAZYHOUSE_TERMS` in
+//! `EvalTerms::names`, to be written into `CRAZYHOUSE_TERMS` in
 //! `bughouse-core/src/bot/eval.rs` for a screen by matches. The fit
 //! starts from the bot's crazyhouse numbers.
 //! Deterministic: the same files give the same fit.
 
 use std::process::ExitCode;
 
-use bughouse_core::bot::experiment::{EvalTerms, TERM_COUNT, TERM_NAMES};
+use bughouse_core::bot::experiment::{EvalTerms, TERM_COUNT};
 use bughouse_core::{Board, Flavour};
 
 /// Scores beyond this are left out (mates, lost positions).
@@ -106,29 +106,57 @@ fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
     Ok(())
 }
 
+/// Which numbers the fit may change: those whose names begin with one of
+/// `prefixes` (all when there is none), never the pawn on the board (the
+/// first number, the unit).
+fn numbers_to_fit(prefixes: &[String]) -> Result<[bool; TERM_COUNT], String> {
+    let names = EvalTerms::names();
+    let chosen = |name: &str| prefixes.is_empty() || prefixes.iter().any(|p| name.starts_with(p));
+    if let Some(p) = prefixes
+        .iter()
+        .find(|p| !names.iter().any(|n| n.starts_with(p.as_str())))
+    {
+        return Err(format!("--only: no number is named {p:?}…"));
+    }
+    Ok(std::array::from_fn(|i| i > 0 && chosen(names[i])))
+}
+
 fn main() -> ExitCode {
-    let mut only: Vec<String> = Vec::new();
+    let usage = "usage: tune_eval [--passes N] [--only PREFIX,...] LABELS.tsv...";
+    let mut prefixes: Vec<String> = Vec::new();
     let mut passes = 30;
     let mut paths = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--only" => {
-                only = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .map(str::to_owned)
-                    .collect()
-            }
-            "--passes" => passes = args.next().and_then(|v| v.parse().ok()).unwrap_or(passes),
+            "--only" => match args.next() {
+                Some(list) => prefixes = list.split(',').map(str::to_owned).collect(),
+                None => {
+                    eprintln!("--only needs a list of name prefixes\n{usage}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "--passes" => match args.next().map(|v| v.parse::<u32>()) {
+                Some(Ok(n)) => passes = n,
+                _ => {
+                    eprintln!("--passes needs a whole number\n{usage}");
+                    return ExitCode::FAILURE;
+                }
+            },
             _ => paths.push(arg),
         }
     }
     if paths.is_empty() {
-        eprintln!("usage: tune_eval [--passes N] [--only PREFIX,...] LABELS.tsv...");
+        eprintln!("{usage}");
         return ExitCode::FAILURE;
     }
+    let fit = match numbers_to_fit(&prefixes) {
+        Ok(fit) => fit,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut samples = Vec::new();
     for path in &paths {
         if let Err(e) = read_labels(path, &mut samples) {
@@ -157,11 +185,7 @@ fn main() -> ExitCode {
     let mut steps: [i32; TERM_COUNT] = values.map(|v| (v.abs() / 8).max(2));
     for pass in 1..=passes {
         let mut moved = 0;
-        // The pawn on the board (the first number) is the unit.
-        for i in 1..TERM_COUNT {
-            if !only.is_empty() && !only.iter().any(|p| TERM_NAMES[i].starts_with(p.as_str())) {
-                continue;
-            }
+        for i in (0..TERM_COUNT).filter(|&i| fit[i]) {
             for direction in [1, -1] {
                 loop {
                     let mut trial = values;
@@ -196,7 +220,7 @@ fn main() -> ExitCode {
         error(&train, &fitted, scale),
         error(&test, &fitted, scale)
     );
-    for ((name, before), after) in TERM_NAMES.iter().zip(start.values()).zip(values) {
+    for ((name, before), after) in EvalTerms::names().iter().zip(start.values()).zip(values) {
         if before != after {
             println!("  {name}: {before} -> {after}");
         }

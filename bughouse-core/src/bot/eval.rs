@@ -45,28 +45,29 @@
 //!   100) and win with the compressed values (above).
 //!   The danger also counts who is to move ([`danger_by_turn`]): six
 //!   quarters of it when the attacker is (it may drop at once), two when
-//!   the defender is (it may cover first; [`WEIGHTS`]).
+//!   the defender is (it may cover first; [`TERMS`]).
 //! - **Threats**: enemy pieces our pawns attack, and enemy pieces we attack
 //!   that nothing defends ([`threats`]), at a fraction of a piece
-//!   ([`WEIGHTS`]: the threatened side usually saves it). Quiescence only
+//!   ([`TERMS`]: the threatened side usually saves it). Quiescence only
 //!   sees the captures of the side to move.
 //!   Against Fairy-Stockfish at 20 ms (200 matches, one binary, one run
 //!   after the other), the two with the search's counter moves scored
 //!   44.2 % against 38.0 % in crazyhouse and 73.2 % against 67.2 % in
 //!   bughouse; the figures of every seed in benches/README.md, "Who is to
 //!   move, threats and counter moves (session 13)". The weights of both
-//!   terms ([`WEIGHTS`]) scored 48.7 % against 42.6 % in crazyhouse over
+//!   terms ([`TERMS`]) scored 48.7 % against 42.6 % in crazyhouse over
 //!   800 matches on four seeds (session 14).
 //! - **Mobility**, crazyhouse only: per square a knight or bishop (8 cp),
 //!   rook (6) or queen (4) attacks that holds no piece of its side and no
-//!   enemy pawn guards. Of all the numbers fitted to Fairy-Stockfish's
-//!   scores of quiet positions it alone cut the error most (a fit of all
-//!   of them played far worse, benches/README.md, "The evaluation fitted
+//!   enemy pawn guards. Fitted alone to Fairy-Stockfish's scores of quiet
+//!   positions, its four numbers cut the error nearly as much as the 26 of
+//!   the king danger (a fit of all of them played far worse,
+//!   benches/README.md, "The evaluation fitted
 //!   to Fairy-Stockfish, and mobility: crazyhouse (session 20)"); at 20 ms
 //!   it scored 47.2 % against 41.1 % over 400 matches on two seeds (one
 //!   binary, one run after the other), and 48.2 % against 39.5 % at fixed
 //!   nodes near 20 ms (200). At fixed nodes near 100 ms: 22.8 % against
-//!   20.8 % (200), no change shown. It costs about 6 % of the nodes.
+//!   20.8 % (200), no change shown. It costs about 6 % more time per node.
 //!   Session 12's milder form (4/4/2/1 cp beyond 4/6/6/12 squares) lost at
 //!   20 ms (34.8 % against 39.8 %, 200).
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
@@ -112,9 +113,6 @@ pub(crate) struct Terms {
     pub attacker_units: [i32; 5],
     /// Units of a piece in hand that could land safely near the enemy king.
     pub joiner_units: [i32; 5],
-    /// Units of each piece in the attacker's hand, wherever it could land
-    /// (the crazyhouse engines' "king danger in hand").
-    pub hand_units: [i32; 5],
     /// Units of a king without a free square to step to while a safe drop
     /// check exists: the next check is often mate.
     pub no_flight_units: i32,
@@ -137,17 +135,11 @@ pub(crate) struct Terms {
     /// … and when the defender is: it may first cover, flee or drop a
     /// guard.
     pub danger_defender_to_move: i32,
-    /// Per enemy piece (not a pawn or king) a pawn of ours attacks, when
-    /// the enemy is to move (it must answer).
+    /// Per enemy piece (not a pawn or king) a pawn of ours attacks.
     pub pawn_threat: i32,
     /// Per enemy piece (not the king) we attack and nothing of theirs
-    /// defends, when the enemy is to move.
+    /// defends.
     pub hanging_threat: i32,
-    /// [`Terms::pawn_threat`] when we are to move: a capture quiescence
-    /// did not take.
-    pub pawn_threat_by_mover: i32,
-    /// [`Terms::hanging_threat`] when we are to move.
-    pub hanging_threat_by_mover: i32,
     /// Bonus of a pawn by its rank counted from its own side (0-based;
     /// ranks 0 and 7 hold no pawn).
     pub pawn_rank: [i32; 8],
@@ -167,144 +159,81 @@ pub(crate) struct Terms {
 
 /// How many numbers of the evaluation a fit may change (see
 /// [`crate::bot::experiment::EvalTerms`]).
-pub const TERM_COUNT: usize = 57;
+pub const TERM_COUNT: usize = 50;
 
 impl Terms {
-    /// Every number a fit may change, in a fixed order (the names are
-    /// [`TERM_NAMES`]); the pawn ranks that hold no pawn are left out.
-    pub(crate) fn fields_mut(&mut self) -> [&mut i32; TERM_COUNT] {
+    /// Every number a fit may change, with its name, in a fixed order; the
+    /// pawn ranks that hold no pawn and the pawn's entries of the
+    /// attacker, joiner and mobility tables (always 0) are left out.
+    pub(crate) fn named_fields(&mut self) -> [(&'static str, &mut i32); TERM_COUNT] {
         let [b0, b1, b2, b3, b4] = &mut self.board;
         let [h0, h1, h2, h3, h4] = &mut self.hand;
         let [c0, c1, c2, c3, c4] = &mut self.safe_drop_check_units;
         let [_, a1, a2, a3, a4] = &mut self.attacker_units;
         let [_, j1, j2, j3, j4] = &mut self.joiner_units;
-        let [u0, u1, u2, u3, u4] = &mut self.hand_units;
         let [_, r1, r2, r3, r4, r5, r6, _] = &mut self.pawn_rank;
         let [m0, m1, m2, m3] = &mut self.minor_centre;
         let [_, o1, o2, o3, o4] = &mut self.mobility;
         [
-            b0,
-            b1,
-            b2,
-            b3,
-            b4,
-            h0,
-            h1,
-            h2,
-            h3,
-            h4,
-            c0,
-            c1,
-            c2,
-            c3,
-            c4,
-            a1,
-            a2,
-            a3,
-            a4,
-            j1,
-            j2,
-            j3,
-            j4,
-            &mut self.no_flight_units,
-            &mut self.weak_ring_square_units,
-            &mut self.shelter_pawn_units,
-            &mut self.unit_knee,
-            &mut self.eighth_cp_per_unit_squared,
-            &mut self.danger_cap,
-            &mut self.danger_attacker_to_move,
-            &mut self.danger_defender_to_move,
-            &mut self.pawn_threat,
-            &mut self.hanging_threat,
-            &mut self.pawn_threat_by_mover,
-            &mut self.hanging_threat_by_mover,
-            r1,
-            r2,
-            r3,
-            r4,
-            r5,
-            r6,
-            m0,
-            m1,
-            m2,
-            m3,
-            &mut self.minor_back_rank,
-            &mut self.king_rank,
-            &mut self.tempo,
-            o1,
-            o2,
-            o3,
-            o4,
-            u0,
-            u1,
-            u2,
-            u3,
-            u4,
+            ("board P", b0),
+            ("board N", b1),
+            ("board B", b2),
+            ("board R", b3),
+            ("board Q", b4),
+            ("hand P", h0),
+            ("hand N", h1),
+            ("hand B", h2),
+            ("hand R", h3),
+            ("hand Q", h4),
+            ("drop check P", c0),
+            ("drop check N", c1),
+            ("drop check B", c2),
+            ("drop check R", c3),
+            ("drop check Q", c4),
+            ("attacker N", a1),
+            ("attacker B", a2),
+            ("attacker R", a3),
+            ("attacker Q", a4),
+            ("joiner N", j1),
+            ("joiner B", j2),
+            ("joiner R", j3),
+            ("joiner Q", j4),
+            ("no flight", &mut self.no_flight_units),
+            ("weak ring square", &mut self.weak_ring_square_units),
+            ("shelter pawn", &mut self.shelter_pawn_units),
+            ("unit knee", &mut self.unit_knee),
+            ("cp/8 per unit²", &mut self.eighth_cp_per_unit_squared),
+            ("danger cap", &mut self.danger_cap),
+            (
+                "danger/16 attacker to move",
+                &mut self.danger_attacker_to_move,
+            ),
+            (
+                "danger/16 defender to move",
+                &mut self.danger_defender_to_move,
+            ),
+            ("pawn threat", &mut self.pawn_threat),
+            ("hanging threat", &mut self.hanging_threat),
+            ("pawn rank 2", r1),
+            ("pawn rank 3", r2),
+            ("pawn rank 4", r3),
+            ("pawn rank 5", r4),
+            ("pawn rank 6", r5),
+            ("pawn rank 7", r6),
+            ("minor centre 0", m0),
+            ("minor centre 1", m1),
+            ("minor centre 2", m2),
+            ("minor centre 3", m3),
+            ("minor back rank", &mut self.minor_back_rank),
+            ("king rank", &mut self.king_rank),
+            ("tempo", &mut self.tempo),
+            ("mobility N", o1),
+            ("mobility B", o2),
+            ("mobility R", o3),
+            ("mobility Q", o4),
         ]
     }
 }
-
-/// The names of the numbers a fit may change, in the order of
-/// [`crate::bot::experiment::EvalTerms::values`].
-pub const TERM_NAMES: [&str; TERM_COUNT] = [
-    "board P",
-    "board N",
-    "board B",
-    "board R",
-    "board Q",
-    "hand P",
-    "hand N",
-    "hand B",
-    "hand R",
-    "hand Q",
-    "drop check P",
-    "drop check N",
-    "drop check B",
-    "drop check R",
-    "drop check Q",
-    "attacker N",
-    "attacker B",
-    "attacker R",
-    "attacker Q",
-    "joiner N",
-    "joiner B",
-    "joiner R",
-    "joiner Q",
-    "no flight",
-    "weak ring square",
-    "shelter pawn",
-    "unit knee",
-    "cp/8 per unit²",
-    "danger cap",
-    "danger/16 attacker to move",
-    "danger/16 defender to move",
-    "pawn threat",
-    "hanging threat",
-    "pawn threat by mover",
-    "hanging threat by mover",
-    "pawn rank 2",
-    "pawn rank 3",
-    "pawn rank 4",
-    "pawn rank 5",
-    "pawn rank 6",
-    "pawn rank 7",
-    "minor centre 0",
-    "minor centre 1",
-    "minor centre 2",
-    "minor centre 3",
-    "minor back rank",
-    "king rank",
-    "tempo",
-    "mobility N",
-    "mobility B",
-    "mobility R",
-    "mobility Q",
-    "hand units P",
-    "hand units N",
-    "hand units B",
-    "hand units R",
-    "hand units Q",
-];
 
 /// The evaluation's numbers in bughouse, and in crazyhouse but for
 /// mobility ([`CRAZYHOUSE_TERMS`]), each found by matches against
@@ -320,7 +249,6 @@ pub(crate) const TERMS: Terms = Terms {
     safe_drop_check_units: [4, 7, 4, 5, 8],
     attacker_units: [0, 2, 2, 3, 5],
     joiner_units: [0, 2, 2, 3, 5],
-    hand_units: [0; 5],
     no_flight_units: 5,
     weak_ring_square_units: 2,
     shelter_pawn_units: 1,
@@ -338,8 +266,6 @@ pub(crate) const TERMS: Terms = Terms {
     danger_defender_to_move: 8,
     pawn_threat: 25,
     hanging_threat: 20,
-    pawn_threat_by_mover: 25,
-    hanging_threat_by_mover: 20,
     pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
     minor_centre: [16, 10, 2, -12],
     minor_back_rank: 8,
@@ -601,7 +527,6 @@ fn king_attack_units(board: &Board, color: Color, maps: &AttackMaps, terms: &Ter
                 let base = terms.safe_drop_check_units[role.index()];
                 checks += base + if squares.more_than_one() { base / 2 } else { 0 };
             }
-            units += terms.hand_units[role.index()] * i32::from(pocket.count(role));
             // A piece in hand joins the attack wherever it lands safely
             // near the king.
             if (safe & (zone | knight_attacks(king))).nonempty() {
@@ -658,8 +583,6 @@ fn with_session_13_weights(terms: &Terms) -> Terms {
         danger_defender_to_move: 12,
         pawn_threat: 40,
         hanging_threat: 30,
-        pawn_threat_by_mover: 40,
-        hanging_threat_by_mover: 30,
         ..*terms
     }
 }
@@ -685,12 +608,7 @@ fn threats(board: &Board, color: Color, maps: &AttackMaps, terms: &Terms) -> i32
     let theirs = board.by_color(enemy) - board.by_role(Role::King);
     let pawn_hits = maps.pawns[color.index()] & (theirs - board.by_role(Role::Pawn));
     let hanging = theirs & maps.all[color.index()] & !maps.all[enemy.index()];
-    let (pawn_threat, hanging_threat) = if board.turn() == color {
-        (terms.pawn_threat_by_mover, terms.hanging_threat_by_mover)
-    } else {
-        (terms.pawn_threat, terms.hanging_threat)
-    };
-    pawn_threat * pawn_hits.count() as i32 + hanging_threat * hanging.count() as i32
+    terms.pawn_threat * pawn_hits.count() as i32 + terms.hanging_threat * hanging.count() as i32
 }
 
 fn centre_distance(index: usize) -> usize {

@@ -42,8 +42,8 @@
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+pub use super::eval::TERM_COUNT;
 use super::eval::{CRAZYHOUSE_TERMS, EvalParams, TERMS, Terms, evaluate_with};
-pub use super::eval::{TERM_COUNT, TERM_NAMES};
 use crate::{Board, Flavour};
 
 /// Bits of the changes switched on for the decisions that start from now.
@@ -89,7 +89,7 @@ pub(crate) const OTHER_RULE_IN_QUIESCENCE: u32 = 1 << 10;
 
 /// The numbers of the evaluation, for fitting them
 /// (`benches/examples/tune_eval.rs`): [`EvalTerms::values`] lists them in
-/// the order of [`TERM_NAMES`].
+/// the order of [`EvalTerms::names`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct EvalTerms(Terms);
 
@@ -103,16 +103,22 @@ impl EvalTerms {
         })
     }
 
-    /// The numbers, in the order of [`TERM_NAMES`].
-    pub fn values(&self) -> [i32; TERM_COUNT] {
-        let mut terms = self.0;
-        terms.fields_mut().map(|v| *v)
+    /// The names of the numbers ("board P", "tempo", "mobility N", …).
+    pub fn names() -> [&'static str; TERM_COUNT] {
+        let mut terms = TERMS;
+        terms.named_fields().map(|(name, _)| name)
     }
 
-    /// These numbers with `values` in the order of [`TERM_NAMES`].
+    /// The numbers, in the order of [`EvalTerms::names`].
+    pub fn values(&self) -> [i32; TERM_COUNT] {
+        let mut terms = self.0;
+        terms.named_fields().map(|(_, v)| *v)
+    }
+
+    /// These numbers with `values` in the order of [`EvalTerms::names`].
     pub fn with_values(&self, values: &[i32; TERM_COUNT]) -> Self {
         let mut terms = self.0;
-        for (field, value) in terms.fields_mut().into_iter().zip(values) {
+        for ((_, field), value) in terms.named_fields().into_iter().zip(values) {
             *field = *value;
         }
         EvalTerms(terms)
@@ -167,8 +173,19 @@ mod tests {
         // list is a field of its own.
         let distinct: [i32; TERM_COUNT] = core::array::from_fn(|i| 1000 + i as i32);
         assert_eq!(terms.with_values(&distinct).values(), distinct);
-        for (i, a) in TERM_NAMES.iter().enumerate() {
-            assert!(TERM_NAMES[i + 1..].iter().all(|b| a != b), "{a} twice");
+        // A name stands by its own number: "tempo" moves the start
+        // position's score by exactly what it adds.
+        let names = EvalTerms::names();
+        let tempo = names.iter().position(|&n| n == "tempo").unwrap();
+        let mut values = terms.values();
+        values[tempo] += 5;
+        let start = Board::new();
+        assert_eq!(
+            terms.with_values(&values).evaluate(&start),
+            terms.evaluate(&start) + 5
+        );
+        for (i, a) in names.iter().enumerate() {
+            assert!(names[i + 1..].iter().all(|b| a != b), "{a} twice");
         }
     }
 
