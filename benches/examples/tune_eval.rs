@@ -106,9 +106,11 @@ fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
     Ok(())
 }
 
+/// The number that stays: the pawn on the board is the unit of every score.
+const UNIT: &str = "board P";
+
 /// Which numbers the fit may change: those whose names begin with one of
-/// `prefixes` (all when there is none), never the pawn on the board (the
-/// first number, the unit).
+/// `prefixes` (all when there is none), never the [`UNIT`].
 fn numbers_to_fit(prefixes: &[String]) -> Result<[bool; TERM_COUNT], String> {
     let names = EvalTerms::names();
     let chosen = |name: &str| prefixes.is_empty() || prefixes.iter().any(|p| name.starts_with(p));
@@ -118,7 +120,7 @@ fn numbers_to_fit(prefixes: &[String]) -> Result<[bool; TERM_COUNT], String> {
     {
         return Err(format!("--only: no number is named {p:?}…"));
     }
-    Ok(std::array::from_fn(|i| i > 0 && chosen(names[i])))
+    Ok(names.map(|name| name != UNIT && chosen(name)))
 }
 
 fn main() -> ExitCode {
@@ -168,6 +170,13 @@ fn main() -> ExitCode {
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, s) in samples.into_iter().enumerate() {
         if i % 5 == 4 { &mut test } else { &mut train }.push(s);
+    }
+    if train.is_empty() || test.is_empty() {
+        eprintln!(
+            "{} quiet positions (not a capture, within ±{CLIP} cp): too few to fit and hold out a fifth",
+            train.len() + test.len()
+        );
+        return ExitCode::FAILURE;
     }
     let start = EvalTerms::new(Flavour::Crazyhouse);
     let mut scale = fit_scale(&train, &start);
