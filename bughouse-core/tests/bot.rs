@@ -8,8 +8,9 @@
 
 use bughouse_core::{
     Board, Flavour, Game, GameSettings, Mode, Move, Seat, Seats, bot::Bot, bot::BotAction,
-    bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
-    bot::TranspositionTable, bot::decide, bot::decide_board, bot::decide_with,
+    bot::DEFAULT_TT_ENTRIES, bot::Decision, bot::HISTORY_CELLS, bot::HistoryCell,
+    bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan, bot::TranspositionTable,
+    bot::decide, bot::decide_board, bot::decide_with,
 };
 use bughouse_testkit::Rng;
 use proptest::prelude::*;
@@ -512,11 +513,20 @@ fn searches_fit_a_256_kib_thread_stack() {
         .stack_size(SMALL_STACK)
         .spawn(move || {
             let storage = vec![TableEntry::EMPTY; 1 << 16];
-            let mut bot = Bot::with_storage(SearchLimits::nodes(60_000), storage);
+            // The continuation history (1 MiB) on the heap too.
+            let mut bot = Bot::with_storage(SearchLimits::nodes(60_000), storage)
+                .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
             let mut decided = 0;
             for game in positions.iter() {
                 for seat in Seat::ALL {
                     if let Some(d) = bot.decide(game, seat) {
+                        assert!(d.nodes <= 60_000);
+                        decided += 1;
+                    }
+                    // The seat's board as a crazyhouse game: the selective
+                    // search.
+                    let board = game.board(seat.board).with_flavour(Flavour::Crazyhouse);
+                    if let Some(d) = bot.decide_board(&board, &SearchControl::new()) {
                         assert!(d.nodes <= 60_000);
                         decided += 1;
                     }
@@ -525,7 +535,7 @@ fn searches_fit_a_256_kib_thread_stack() {
             decided
         })
         .expect("thread starts");
-    assert!(handle.join().expect("no stack overflow") >= 4);
+    assert!(handle.join().expect("no stack overflow") >= 8);
 }
 
 fn crazyhouse(fen: &str) -> Board {
@@ -534,14 +544,59 @@ fn crazyhouse(fen: &str) -> Board {
         .with_flavour(Flavour::Crazyhouse)
 }
 
+/// A lone board's decision as a crazyhouse player makes it: with a
+/// continuation history.
 fn decide_lone(board: &Board, nodes: u64) -> Option<Decision> {
-    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    decide_lone_with(board, nodes, true)
+}
+
+fn decide_lone_with(board: &Board, nodes: u64, history: bool) -> Option<Decision> {
+    let cells = if history { HISTORY_CELLS } else { 0 };
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14])
+        .with_history(vec![HistoryCell::EMPTY; cells]);
+    assert_eq!(tt.has_history(), history);
     decide_board(
         board,
         &SearchLimits::nodes(nodes),
         &SearchControl::new(),
         &mut tt,
     )
+}
+
+#[test]
+fn the_continuation_history_steers_the_crazyhouse_search_only() {
+    // The selective search (ordering, reductions and pruning by the
+    // continuation history) is crazyhouse's: there it changes what the
+    // search finds; a bughouse board is searched as without it.
+    let mut rng = Rng::new(23);
+    let (mut crazyhouse_differs, mut compared) = (0, 0);
+    for game in 0..4 {
+        for flavour in [Flavour::Crazyhouse, Flavour::Bughouse] {
+            let mut board = Board::new_with(flavour);
+            for ply in 0..24 + game {
+                let legal = board.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if ply % 6 == 5 {
+                    let summary = |d: Option<Decision>| d.map(|d| (d.action, d.score, d.depth));
+                    let with = summary(decide_lone_with(&board, 4_000, true));
+                    let without = summary(decide_lone_with(&board, 4_000, false));
+                    if flavour == Flavour::Bughouse {
+                        assert_eq!(with, without, "{board}");
+                    } else {
+                        compared += 1;
+                        crazyhouse_differs += usize::from(with != without);
+                    }
+                }
+                board.play(legal[rng.below(legal.len())]).expect("legal");
+            }
+        }
+    }
+    assert!(
+        crazyhouse_differs * 2 >= compared,
+        "the history changed {crazyhouse_differs} of {compared} crazyhouse searches"
+    );
 }
 
 #[test]
@@ -587,7 +642,9 @@ fn crazyhouse_games_are_always_legal_and_reach_an_end() {
         let mut board = Board::new_with(Flavour::Crazyhouse);
         for ply in 0..120 {
             let legal = board.legal_moves();
-            let Some(d) = decide_lone(&board, 300 + 100 * game) else {
+            // Both searches: the selective one (with a continuation
+            // history) and the plain one.
+            let Some(d) = decide_lone_with(&board, 300 + 100 * game, game % 2 == 0) else {
                 assert!(legal.is_empty());
                 break;
             };
@@ -627,7 +684,10 @@ fn board_bot_answers_table() {
         let board = Board::from_fen(fen, flavour).unwrap();
         let limits = SearchLimits::nodes(case["nodes"].as_u64().unwrap())
             .with_seed(case["seed"].as_u64().unwrap());
-        let mut tt = Box::new(TranspositionTable::new());
+        // As the bindings build it: the default table and a continuation
+        // history, on the heap.
+        let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; DEFAULT_TT_ENTRIES])
+            .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
         let found = decide_board(&board, &limits, &SearchControl::new(), &mut tt).map(|d| {
             let m = chosen_move(&d);
             assert!(board.is_legal(m), "{}: {m}", case["name"]);

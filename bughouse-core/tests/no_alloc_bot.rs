@@ -89,12 +89,16 @@ fn choose_never_allocates() {
 #[test]
 fn crazyhouse_decisions_and_timed_searches_never_allocate() {
     use bughouse_core::{
-        Board, Flavour, bot::SearchControl, bot::TimePlan, bot::decide_board, bot::decide_with,
+        Board, Flavour, bot::HISTORY_CELLS, bot::HistoryCell, bot::SearchControl, bot::TimePlan,
+        bot::decide_board, bot::decide_with,
     };
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
 
-    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14]);
+    // With a continuation history: the crazyhouse search's selective one.
+    let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 14])
+        .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
+    assert!(tt.has_history());
     let mut board = Board::new_with(Flavour::Crazyhouse);
     let start = Instant::now();
     let clock = move || start.elapsed();

@@ -195,12 +195,16 @@ fn search(
     stop: Option<&AtomicBool>,
     decide: impl FnOnce(
         &core::bot::SearchControl<'_>,
-        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>>,
+        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>, Vec<core::bot::HistoryCell>>,
     ) -> Option<core::bot::Decision>,
 ) -> Option<core::bot::Decision> {
     let mut tt = core::bot::TranspositionTable::from_storage(vec![
         core::bot::TableEntry::EMPTY;
         core::bot::DEFAULT_TT_ENTRIES
+    ])
+    .with_history(vec![
+        core::bot::HistoryCell::EMPTY;
+        core::bot::HISTORY_CELLS
     ]);
     let start = Instant::now();
     let clock = move || start.elapsed();
@@ -221,7 +225,7 @@ fn think(
     time: Option<Duration>,
     decide: impl FnOnce(
         &core::bot::SearchControl<'_>,
-        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>>,
+        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>, Vec<core::bot::HistoryCell>>,
     ) -> Option<core::bot::Decision>
     + Send,
 ) -> Result<Option<core::bot::Decision>> {

@@ -24,9 +24,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use bughouse_core::{
-    Board, Game, Seat, bot::DEFAULT_TT_ENTRIES, bot::Decision, bot::SearchControl,
-    bot::SearchLimits, bot::TableEntry, bot::TimePlan, bot::TranspositionTable, bot::decide_board,
-    bot::decide_with,
+    Board, Game, Seat, bot::DEFAULT_TT_ENTRIES, bot::Decision, bot::HISTORY_CELLS,
+    bot::HistoryCell, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
+    bot::TranspositionTable, bot::decide_board, bot::decide_with,
 };
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -132,7 +132,7 @@ fn run(
     plan: Option<TimePlan>,
     search: impl FnOnce(
         &SearchControl<'_>,
-        &mut TranspositionTable<Vec<TableEntry>>,
+        &mut TranspositionTable<Vec<TableEntry>, Vec<HistoryCell>>,
     ) -> Option<Decision>
     + Send
     + 'static,
@@ -147,7 +147,8 @@ fn run(
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
             let mut tt =
-                TranspositionTable::from_storage(vec![TableEntry::EMPTY; DEFAULT_TT_ENTRIES]);
+                TranspositionTable::from_storage(vec![TableEntry::EMPTY; DEFAULT_TT_ENTRIES])
+                    .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
             let start = Instant::now();
             let clock = move || start.elapsed();
             let control = SearchControl::new().with_stop(&stop);

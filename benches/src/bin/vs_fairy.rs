@@ -58,7 +58,8 @@ use std::time::{Duration, Instant};
 
 use bughouse_core::{
     Board, BoardStatus, Flavour, Game, GameSettings, Seat, Seats, Team, bot::Bot, bot::BotAction,
-    bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
+    bot::HISTORY_CELLS, bot::HistoryCell, bot::SearchControl, bot::SearchLimits, bot::TableEntry,
+    bot::TimePlan,
 };
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -334,7 +335,7 @@ impl Times {
 
 /// What one side of a match does for a decision, and how it went.
 struct Ours {
-    bot: Bot<Vec<TableEntry>>,
+    bot: Bot<Vec<TableEntry>, Vec<HistoryCell>>,
     budget: Budget,
     times: Times,
     /// Where to write each decision (`VS_FAIRY_TRACE`, see [`Ours::trace`]).
@@ -353,7 +354,8 @@ impl Ours {
             bot: Bot::with_storage(
                 limits.with_seed(seed),
                 vec![TableEntry::EMPTY; table_entries],
-            ),
+            )
+            .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]),
             budget,
             times: Times::default(),
             trace: std::env::var("VS_FAIRY_TRACE").ok().map(|path| {

@@ -8,7 +8,7 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bit 12 in crazyhouse). The switches are
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4 and 12 in crazyhouse). The switches are
 //! read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
@@ -23,6 +23,7 @@
 //! | 1 | futility pruning of quiet moves up to depth 3 at non-PV nodes, margin 180 + 140 per ply beyond the first |
 //! | 2 | reverse futility margin 80 cp smaller when the static score improved on two plies ago |
 //! | 3 | internal iterative reduction: one ply less from depth 4 when the table has no move |
+//! | 4 | the selective search flipped: off in crazyhouse (the plain search of before session 23: no continuation history, the bot's own reductions, no move-count pruning), on in bughouse (screening only). It needs a continuation history lent by the caller (`TranspositionTable::with_history`) |
 //! | 5 | razoring at depth ≤ 2: a static score 350 cp per ply below beta is settled by quiescence when that stays below beta too |
 //! | 6 | late-move reductions one ply more at non-PV nodes whose static score is not improving |
 //! | 7 | bughouse: check extensions up to 2 × depth + 4 plies, not root depth + 2 (crazyhouse always has the longer limit), the search before session 16 |
@@ -31,7 +32,7 @@
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
 //! | 12 | the skipping of quiet moves that lose material by the static exchange near the horizon flipped: off in crazyhouse (its search before session 17), on in bughouse (screening only; bughouse's default searches them) |
 //! | 13 | no counter moves in the ordering (the quiet move that last refuted the previous move, tried after the killers), the search before session 13 |
-//! | 14 | move-count pruning (Stockfish's): at non-PV nodes not in check within 6 plies of the horizon, the quiet moves without check that are no killer or counter move are dropped after (3 + depth²) / 2 moves, twice that when improving (a lead for longer budgets: screened in crazyhouse in session 18, not the default; it replaces switch 4, a milder count never kept) |
+//! | 14 | move-count pruning (Stockfish's) where the selective search is off (it is part of it): at non-PV nodes not in check within 6 plies of the horizon, the quiet moves without check that are no killer or counter move are dropped after (3 + depth²) / 2 moves, twice that when improving (screened alone in crazyhouse in session 18; it replaced an old switch 4, a milder count never kept) |
 //! | 16 | evaluation: king danger by the linear measure (empty squares by the king no defender covers, knight-check squares, open lines, zone control, scaled by the enemy hand), the bot's before attack units became the default (bughouse session 7, crazyhouse session 10) |
 //! | 17 | evaluation, crazyhouse: the values of chess (board 100/300/310/450/850 for P/N/B/R/Q, hand 130/330/330/480/900), the bot's before the compressed values (board 100/220/230/280/500, hand 130/250/250/300/540, the drop players' rule of thumb) became the default (session 10) |
 //! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |

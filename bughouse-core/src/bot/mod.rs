@@ -28,7 +28,10 @@
 //! The transposition table's entries live where the caller puts them
 //! ([`TranspositionTable::from_storage`], [`Bot::with_storage`]): a
 //! `vec![TableEntry::EMPTY; n]` fills the heap in place, so nothing large
-//! moves through the stack.
+//! moves through the stack. So does the continuation history
+//! ([`TranspositionTable::with_history`], [`Bot::with_history`]: 1 MiB,
+//! `vec![HistoryCell::EMPTY; HISTORY_CELLS]`), which the crazyhouse
+//! search needs for its full strength.
 //!
 //! ```
 //! use bughouse_core::{bot::BotAction, Game, GameSettings, Seat, bot::SearchLimits};
@@ -50,6 +53,7 @@ mod control;
 mod eval;
 #[doc(hidden)]
 pub mod experiment;
+mod history;
 mod search;
 mod see;
 mod tt;
@@ -59,7 +63,9 @@ use eval::{EvalParams, WEIGHT_ONE, evaluate, mix, team_weights};
 use search::{
     EvalCache, MATE, MATE_BOUND, MAX_PLY, MoveStack, ScoredMove, Searcher, sort_best_first,
 };
-pub use tt::{DEFAULT_TT_ENTRIES, TableEntry, TranspositionTable};
+pub use tt::{
+    DEFAULT_TT_ENTRIES, HISTORY_CELLS, HistoryCell, NoHistory, TableEntry, TranspositionTable,
+};
 
 use crate::{Board, Flavour, Game, GameError, MAX_LEGAL_MOVES, Move, Outcome, Seat};
 
@@ -235,11 +241,14 @@ const SIT_MARGIN: i32 = 400;
 const SIT_BELOW: i32 = -200;
 
 /// Chooses an action for `seat` (see [`decide`]).
-pub fn choose<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+pub fn choose<
+    S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
+    H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+>(
     game: &Game,
     seat: Seat,
     limits: &SearchLimits,
-    tt: &mut TranspositionTable<S>,
+    tt: &mut TranspositionTable<S, H>,
 ) -> Option<BotAction> {
     decide(game, seat, limits, tt).map(|d| d.action)
 }
@@ -256,11 +265,14 @@ pub fn choose<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 /// 60 KiB of frames at the deepest ply (an optimised build runs in a
 /// 224 KiB thread stack; unoptimised, in 384 KiB; the table is the
 /// caller's, wherever it is).
-pub fn decide<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+pub fn decide<
+    S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
+    H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+>(
     game: &Game,
     seat: Seat,
     limits: &SearchLimits,
-    tt: &mut TranspositionTable<S>,
+    tt: &mut TranspositionTable<S, H>,
 ) -> Option<Decision> {
     decide_with(game, seat, limits, &SearchControl::new(), tt)
 }
@@ -269,12 +281,15 @@ pub fn decide<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 /// out on its clock, or its stop flag is up. Whenever it ends, the answer is
 /// a legal action — the best found by then (at worst the first move of the
 /// search's ordering, if not even one iteration finished).
-pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+pub fn decide_with<
+    S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
+    H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+>(
     game: &Game,
     seat: Seat,
     limits: &SearchLimits,
     control: &SearchControl<'_>,
-    tt: &mut TranspositionTable<S>,
+    tt: &mut TranspositionTable<S, H>,
 ) -> Option<Decision> {
     let legal = game.legal_moves(seat);
     let can_sit = game.can_sit(seat);
@@ -322,11 +337,14 @@ pub fn decide_with<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
 /// assert!(board.is_legal(m));
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
-pub fn decide_board<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+pub fn decide_board<
+    S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
+    H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+>(
     board: &Board,
     limits: &SearchLimits,
     control: &SearchControl<'_>,
-    tt: &mut TranspositionTable<S>,
+    tt: &mut TranspositionTable<S, H>,
 ) -> Option<Decision> {
     let legal = board.legal_moves();
     if legal.is_empty() {
@@ -362,11 +380,14 @@ struct Task<'a> {
 }
 
 /// The search behind [`decide_with`] and [`decide_board`].
-fn think<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>>(
+fn think<
+    S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
+    H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+>(
     task: &Task<'_>,
     limits: &SearchLimits,
     control: &SearchControl<'_>,
-    tt: &mut TranspositionTable<S>,
+    tt: &mut TranspositionTable<S, H>,
 ) -> Decision {
     let timer = control.start();
     let board = task.board;
@@ -498,11 +519,14 @@ fn move_code(m: Move) -> u64 {
 /// }
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
+///
+/// A crazyhouse bot wants a continuation history too ([`Bot::with_history`]):
+/// without one its search is the plainer one of before session 23.
 #[derive(Clone, Debug)]
-pub struct Bot<S = [TableEntry; DEFAULT_TT_ENTRIES]> {
+pub struct Bot<S = [TableEntry; DEFAULT_TT_ENTRIES], H = NoHistory> {
     /// The budget and seed of every decision.
     pub limits: SearchLimits,
-    tt: TranspositionTable<S>,
+    tt: TranspositionTable<S, H>,
 }
 
 impl Default for Bot {
@@ -512,7 +536,8 @@ impl Default for Bot {
 }
 
 impl Bot {
-    /// A bot with an inline table of the default size.
+    /// A bot with an inline table of the default size and no continuation
+    /// history (a crazyhouse bot adds one, [`Bot::with_history`]).
     pub const fn new(limits: SearchLimits) -> Self {
         Bot::with_table(limits)
     }
@@ -530,11 +555,39 @@ impl<const N: usize> Bot<[TableEntry; N]> {
 
 impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>> Bot<S> {
     /// A bot whose table lives in the caller's `storage` (for instance
-    /// `vec![TableEntry::EMPTY; n]`, any length).
+    /// `vec![TableEntry::EMPTY; n]`, any length), without a continuation
+    /// history (see [`Bot::with_history`]).
     pub fn with_storage(limits: SearchLimits, storage: S) -> Self {
         Bot {
             limits,
             tt: TranspositionTable::from_storage(storage),
+        }
+    }
+}
+
+impl<S, H> Bot<S, H>
+where
+    S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
+    H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+{
+    /// The same bot with a continuation history in the caller's `history`
+    /// storage (see [`TranspositionTable::with_history`]): what the
+    /// crazyhouse search needs for its full strength.
+    ///
+    /// ```
+    /// use bughouse_core::bot::{Bot, HistoryCell, HISTORY_CELLS, SearchLimits, TableEntry};
+    ///
+    /// let bot = Bot::with_storage(SearchLimits::default(), vec![TableEntry::EMPTY; 1 << 16])
+    ///     .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
+    /// # let _ = bot;
+    /// ```
+    pub fn with_history<H2>(self, history: H2) -> Bot<S, H2>
+    where
+        H2: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
+    {
+        Bot {
+            limits: self.limits,
+            tt: self.tt.with_history(history),
         }
     }
 

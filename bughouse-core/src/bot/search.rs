@@ -6,6 +6,19 @@
 //! killers, counter moves, checks and history; static scores are
 //! remembered for the search ([`EvalCache`]).
 //!
+//! In crazyhouse, with a continuation history lent by the caller, the
+//! search is *selective* (Stockfish's rules working together): quiet moves
+//! are also ordered by the continuation history (`history`), reduced by
+//! Stockfish's logarithmic formula ([`selective_reduction`]), skipped near
+//! the horizon when both their continuation entries are negative, and
+//! dropped after a count that grows with depth (move-count pruning,
+//! [`Searcher::late_quiet_limit`]). Screened one at a time, none of the
+//! four gained; together, against Fairy-Stockfish near 100 ms a decision,
+//! 28.3 % against 23.2 % at fixed nodes (600 matches, about two standard
+//! errors) and 27.5 % against 25.5 % in real time (400, within the noise),
+//! at 20 ms not worse (benches/README.md, sessions 22 and 23). Bughouse
+//! keeps the plain search, with which its goals were met.
+//!
 //! The search copies the [`Board`] (it is `Copy`) for every move instead of
 //! undoing moves. Its move lists share one fixed [`MoveStack`] held by the
 //! searcher: each node pushes its moves on top and pops them when it
@@ -22,8 +35,9 @@ use arrayvec::ArrayVec;
 use super::control::{POLL_NODES, Timer};
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::experiment::{self as ex, count};
+use super::history::{self, Column, Continuation, Row};
 use super::see::see;
-use super::tt::{Bound, Table};
+use super::tt::{Bound, HistoryCell, Table};
 use crate::attacks::pawn_attacks_of_set;
 use crate::board::movegen::{Visitor, expand_pawn_moves};
 use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
@@ -152,6 +166,22 @@ const DELTA_MARGIN: i32 = 150;
 /// Late-move reductions: from this depth, after this many moves searched.
 const LMR_DEPTH: i32 = 3;
 const LMR_FIRST_MOVE: usize = 3;
+/// The selective search orders a quiet move by its history plus this many
+/// times its two continuation entries (session 22's screen).
+const CONTINUATION_ORDER_WEIGHT: i32 = 8;
+/// The selective search skips a late quiet move within this many plies of
+/// the horizon when both its continuation entries are negative.
+const CONTINUATION_PRUNE_DEPTH: i32 = 4;
+/// Stockfish's reductions: `REDUCTIONS[n]` = 21.3 · ln(n + ln(n) / 4)
+/// (0 and 1: 0), for depths and move numbers up to 127.
+const REDUCTIONS: [i32; 128] = [
+    0, 0, 16, 25, 31, 35, 39, 42, 45, 48, 50, 52, 54, 55, 57, 58, 59, 61, 62, 63, 64, 65, 66, 67,
+    68, 69, 70, 70, 71, 72, 73, 73, 74, 75, 75, 76, 76, 77, 77, 78, 79, 79, 80, 80, 81, 81, 81, 82,
+    82, 83, 83, 84, 84, 84, 85, 85, 86, 86, 86, 87, 87, 87, 88, 88, 88, 89, 89, 89, 90, 90, 90, 91,
+    91, 91, 91, 92, 92, 92, 93, 93, 93, 93, 94, 94, 94, 94, 95, 95, 95, 95, 96, 96, 96, 96, 97, 97,
+    97, 97, 97, 98, 98, 98, 98, 98, 99, 99, 99, 99, 99, 100, 100, 100, 100, 100, 101, 101, 101,
+    101, 101, 102, 102, 102, 102, 102, 102, 103, 103, 103,
+];
 /// Check extensions stop beyond `2 × depth + this` plies, so the search
 /// ends (crazyhouse, and bughouse with experiment switch 7).
 const EXTENSION_SLACK: usize = 4;
@@ -394,8 +424,9 @@ fn history_index(m: Move, kind: MoveKind) -> usize {
 }
 
 /// What the search learnt about quiet moves: killers per ply, history per
-/// side, piece (or drop) and target square.
-struct MoveOrder {
+/// side, piece (or drop) and target square, and in the selective search
+/// the continuation history.
+struct MoveOrder<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: [[[i32; 64]; 11]; 2],
     /// The counter moves: the quiet move that last refuted each move, by
@@ -406,20 +437,72 @@ struct MoveOrder {
     /// The move that led from each ply's node to the next (`None`: a null
     /// move), read by the next node for its counter move.
     path: [Option<Move>; MAX_PLY],
+    /// The continuation row of the same moves (`None`: a null move).
+    rows: [Option<Row>; MAX_PLY],
     /// Whether counter moves are used (off with experiment switch 13).
     use_counters: bool,
+    /// The continuation history, in the selective search only (see
+    /// [`Searcher::root`]).
+    continuation: Option<Continuation<'a>>,
 }
 
-impl MoveOrder {
+impl<'a> MoveOrder<'a> {
     /// Nothing learnt yet; counter moves used unless `use_counters` is
     /// false (experiment switch 13).
-    fn new(use_counters: bool) -> MoveOrder {
+    fn new(use_counters: bool) -> MoveOrder<'a> {
         MoveOrder {
             killers: [[None; 2]; MAX_PLY],
             history: [[[0; 64]; 11]; 2],
             counters: [[[None; 64]; 6]; 2],
             path: [None; MAX_PLY],
+            rows: [None; MAX_PLY],
             use_counters,
+            continuation: None,
+        }
+    }
+
+    /// Remembers the move played at `ply` (`None`: a null move) from
+    /// `board`, for the counter move and the continuation history of the
+    /// nodes after it.
+    #[inline]
+    fn played(&mut self, board: &Board, ply: usize, played: Option<(Move, MoveKind)>) {
+        self.path[ply] = played.map(|(m, _)| m);
+        self.rows[ply] = played.map(|(m, kind)| Row::new(board.turn(), kind.role, m.to()));
+    }
+
+    /// The continuation history of the quiet move `column` at `ply`: after
+    /// the move before (the opponent's) and after our own move before
+    /// that, 0 where there is none, or without a continuation history.
+    #[inline]
+    fn continuation_pair(&self, ply: usize, column: Column) -> (i32, i32) {
+        let Some(continuation) = &self.continuation else {
+            return (0, 0);
+        };
+        let after = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.rows[p])
+                .map_or(0, |row| continuation.get(row, column))
+        };
+        (after(1), after(2))
+    }
+
+    /// The quiet move `best` cut off at `ply`, `depth` plies from the
+    /// horizon, after the quiet moves `tried`: a bonus to it and as much
+    /// malus to them, after each of the two moves before (Stockfish's
+    /// update).
+    fn reward_continuation(&mut self, ply: usize, depth: i32, best: Column, tried: &[Column]) {
+        let bonus = history::bonus(depth);
+        let Some(continuation) = &mut self.continuation else {
+            return;
+        };
+        for back in [1, 2] {
+            let Some(row) = ply.checked_sub(back).and_then(|p| self.rows[p]) else {
+                continue;
+            };
+            continuation.add(row, best, bonus);
+            for &column in tried {
+                continuation.add(row, column, -bonus);
+            }
         }
     }
 
@@ -475,7 +558,12 @@ impl MoveOrder {
                         board.slider_blockers(them) & board.by_color(us),
                     )
                 });
-                let mut s = self.history[us.index()][history_index(m, kind)][m.to().index()];
+                let index = history_index(m, kind);
+                let mut s = self.history[us.index()][index][m.to().index()];
+                if self.continuation.is_some() {
+                    let (c1, c2) = self.continuation_pair(ply, Column::new(index, m));
+                    s += CONTINUATION_ORDER_WEIGHT * (c1 + c2);
+                }
                 if checks[kind.role.index()].contains(m.to())
                     || m.from().is_some_and(|from| discoverers.contains(from))
                 {
@@ -538,6 +626,21 @@ fn late_move_reduction(depth: i32, index: usize, quiet: bool, tactical: bool) ->
     }
 }
 
+/// The reduction of the selective search (Stockfish's) for a quiet move
+/// without check, not out of check, the `index`-th tried (from 0) at
+/// `depth` ≥ 3: (R[depth] · R[index + 1] + 503) / 1 024 plies, one more
+/// when the node is not improving and the product is above 915, one more
+/// at a node that is no PV node, one less for a killer, less by the sum of
+/// its continuation entries / 16 384; between 0 and depth − 2.
+fn selective_reduction(depth: i32, index: usize, node: &Node, killer: bool, cont: i32) -> i32 {
+    let product = REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(index + 1).min(127)];
+    let r =
+        (product + 503) / 1024 + i32::from(!node.improving && product > 915) + i32::from(!node.pv)
+            - i32::from(killer)
+            - cont / 16_384;
+    r.clamp(0, depth - 2)
+}
+
 /// The best move of a root iteration and its score.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct RootResult {
@@ -570,7 +673,10 @@ pub(crate) struct Searcher<'a> {
     timer: Timer<'a>,
     /// Check extensions stop beyond this ply, so the search ends.
     extension_limit: usize,
-    order: MoveOrder,
+    order: MoveOrder<'a>,
+    /// The caller's continuation history, until the first iteration takes
+    /// it for a selective search (see [`Self::root`]).
+    history: Option<&'a mut [HistoryCell]>,
     /// Borrowed, not owned: the searcher is moved around when it is built,
     /// and a 96 KiB member would be copied with it (in unoptimised builds).
     stack: &'a mut MoveStack,
@@ -585,7 +691,7 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub fn new(
-        tt: Table<'a>,
+        (tt, history): (Table<'a>, Option<&'a mut [HistoryCell]>),
         params: EvalParams,
         salt: u64,
         node_limit: u64,
@@ -605,11 +711,19 @@ impl<'a> Searcher<'a> {
             timer,
             extension_limit: MAX_PLY / 2,
             order: MoveOrder::new(ex::flags() & ex::NO_COUNTER_MOVES == 0),
+            history,
             stack,
             eval_cache,
             evals: [-INFINITE; MAX_PLY],
             flags: ex::flags(),
         }
+    }
+
+    /// Whether this is the selective search: in crazyhouse, when the
+    /// caller lent a continuation history (switch 4 flips the flavour).
+    #[inline]
+    fn selective(&self) -> bool {
+        self.order.continuation.is_some()
     }
 
     /// Whether experiment switch `bit` is on (bits 0–13 are the search's).
@@ -691,20 +805,21 @@ impl<'a> Searcher<'a> {
     /// How many moves a node `depth` plies from the horizon, that is no PV
     /// node and not in check, tries before it drops its remaining quiet
     /// moves (those that give no check and are no killer or counter move),
-    /// with switch 14 on: within [`MOVE_COUNT_DEPTH`] plies, (3 + depth²) /
-    /// 2, twice that when the static score is improving (Stockfish's
-    /// move-count pruning); `None` (no limit) otherwise, and always
-    /// without the switch. A lead for longer budgets, not the default: in
-    /// crazyhouse it searches 0.6 ply deeper at 20 and 100 ms and scored
-    /// +4.4 points against Fairy-Stockfish at fixed nodes near 100 ms, but
-    /// −3.1 at 20 ms (600 matches) and +3.5 at 100 ms (200, within the
-    /// noise) in real time (benches/README.md, "Move-count pruning:
-    /// crazyhouse (session 18)"). Screened before it, and removed: a
-    /// milder count (8 + 4 · depth² up to depth 3, old switch 4), not kept
-    /// in bughouse (session 6) nor crazyhouse (session 17).
+    /// in the selective search (or with switch 14 on): within
+    /// [`MOVE_COUNT_DEPTH`] plies, (3 + depth²) / 2, twice that when the
+    /// static score is improving (Stockfish's move-count pruning); `None`
+    /// (no limit) otherwise. Alone, in crazyhouse, it searched 0.6 ply
+    /// deeper at 20 and 100 ms and scored +4.4 points against
+    /// Fairy-Stockfish at fixed nodes near 100 ms, but −3.1 at 20 ms (600
+    /// matches) and +3.5 at 100 ms (200, within the noise) in real time
+    /// (benches/README.md, "Move-count pruning: crazyhouse (session 18)");
+    /// with the continuation history ordering the quiet moves it drops, it
+    /// is part of the selective search. Screened before it, and removed: a
+    /// milder count (8 + 4 · depth² up to depth 3), not kept in bughouse
+    /// (session 6) nor crazyhouse (session 17).
     #[inline]
     fn late_quiet_limit(&self, depth: i32, improving: bool) -> Option<usize> {
-        (self.on(14) && depth <= MOVE_COUNT_DEPTH)
+        ((self.selective() || self.on(14)) && depth <= MOVE_COUNT_DEPTH)
             .then(|| (3 + (depth * depth) as usize) / (2 - usize::from(improving)))
     }
 
@@ -774,6 +889,13 @@ impl<'a> Searcher<'a> {
     /// by the previous iteration: best first). If the budget runs out
     /// before it finishes, what it proved so far.
     pub fn root(&mut self, board: &Board, depth: i32, moves: &mut FullList) -> Iteration {
+        if let Some(cells) = self.history.take() {
+            // The first iteration: the selective search in crazyhouse
+            // (switch 4: in bughouse instead).
+            if (board.flavour() == Flavour::Crazyhouse) != self.on(4) {
+                self.order.continuation = Some(Continuation::cleared(cells));
+            }
+        }
         let short_extensions = board.flavour() == Flavour::Bughouse && !self.on(7);
         self.extension_limit = if short_extensions {
             depth as usize + EXTENSION_BEYOND_DEPTH
@@ -792,7 +914,7 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             let reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, 1);
-            self.order.path[0] = Some(m);
+            self.order.played(board, 0, Some((m, moves[i].kind())));
             let score =
                 self.search_move(&child, gives_check, new_depth, 1, alpha, beta, i, reduction);
             if self.stopped {
@@ -912,6 +1034,7 @@ impl<'a> Searcher<'a> {
         };
         let node = Node {
             key,
+            pv: pv_node,
             depth,
             ply,
             in_check,
@@ -969,7 +1092,7 @@ impl<'a> Searcher<'a> {
         }
         if depth >= NULL_MOVE_DEPTH && static_eval >= beta && has_pieces(board, board.turn()) {
             let passed = board.null_move()?;
-            self.order.path[ply] = None;
+            self.order.played(board, ply, None);
             count(ex::NULL_TRIES, 1);
             let r = NULL_MOVE_BASE + depth / 4;
             if self.on(9) && drop_threats && depth - 1 - r < 1 {
@@ -1007,6 +1130,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let Node {
             key,
+            pv: pv_node,
             depth,
             ply,
             in_check,
@@ -1014,7 +1138,6 @@ impl<'a> Searcher<'a> {
             quiets_after,
             improving,
         } = node;
-        let pv_node = beta - alpha > 1;
         let start = self.stack.len();
         // The table's move is played only if legal here (the entry may
         // belong to another position sharing the key).
@@ -1026,6 +1149,9 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut i = 0;
+        // The quiet moves tried before a cut, for the continuation
+        // history's malus (Stockfish keeps 64 too; later ones go without).
+        let mut quiets_tried: ArrayVec<Column, 64> = ArrayVec::new();
         loop {
             let (m, kind) = if let Some(m) = tt_pending.take() {
                 (m, MoveKind::of(board, m))
@@ -1072,13 +1198,30 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            let tactical = in_check || gives_check || self.order.is_killer(m, ply);
-            let mut reduction = late_move_reduction(depth, i, quiet, tactical);
-            if self.on(6) && reduction > 0 && !pv_node && !improving {
-                reduction += 1;
-            }
+            let killer = self.order.is_killer(m, ply);
+            let column = self
+                .selective()
+                .then(|| Column::new(history_index(m, kind), m))
+                .filter(|_| quiet);
+            let reduction = if let Some(column) = column.filter(|_| !in_check && !gives_check) {
+                let (c1, c2) = self.order.continuation_pair(ply, column);
+                if !pv_node && i > 0 && depth <= CONTINUATION_PRUNE_DEPTH && c1 < 0 && c2 < 0 {
+                    // Stockfish's pruning by continuation history: a late
+                    // quiet move that did badly after both moves before.
+                    continue;
+                }
+                if depth >= LMR_DEPTH && i >= 1 {
+                    selective_reduction(depth, i, &node, killer, c1 + c2)
+                } else {
+                    0
+                }
+            } else {
+                let tactical = in_check || gives_check || killer;
+                let reduction = late_move_reduction(depth, i, quiet, tactical);
+                reduction + i32::from(self.on(6) && reduction > 0 && !pv_node && !improving)
+            };
             let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
-            self.order.path[ply] = Some(m);
+            self.order.played(board, ply, Some((m, kind)));
             let score = self.search_move(
                 &child,
                 gives_check,
@@ -1106,9 +1249,16 @@ impl<'a> Searcher<'a> {
                         if quiet {
                             self.order.reward(board, m, kind, depth, ply);
                         }
+                        if let Some(column) = column {
+                            self.order
+                                .reward_continuation(ply, depth, column, &quiets_tried);
+                        }
                         break;
                     }
                 }
+            }
+            if let Some(column) = column {
+                let _ = quiets_tried.try_push(column);
             }
         }
         let bound = if best >= beta {
@@ -1182,7 +1332,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = *board;
             child.play_unchecked(m);
-            self.order.path[ply] = Some(m);
+            self.order.played(board, ply, Some((m, kind)));
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
             let gives_check = child.is_check();
@@ -1211,6 +1361,8 @@ impl<'a> Searcher<'a> {
 #[derive(Copy, Clone, Debug)]
 struct Node {
     key: u64,
+    /// A PV node: searched with an open window.
+    pv: bool,
     depth: i32,
     ply: usize,
     in_check: bool,

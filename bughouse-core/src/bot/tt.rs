@@ -8,6 +8,11 @@
 //! `vec![TableEntry::EMPTY; n]`, which fills the heap in place, or a
 //! borrowed `&mut [TableEntry]`. So a large table is never moved through the
 //! stack.
+//!
+//! The table also lends the search its continuation history
+//! ([`HistoryCell`], [`TranspositionTable::with_history`]): 1 MiB the
+//! crazyhouse search needs and the core may neither allocate nor put on
+//! the stack, so it lives in the caller's storage like the entries.
 
 use crate::Move;
 
@@ -84,6 +89,34 @@ impl Default for TableEntry {
     }
 }
 
+/// One cell of the continuation history (2 bytes): how well a quiet move
+/// did after a given move one or two plies before it. Opaque: callers only
+/// make empty ones, [`HistoryCell::EMPTY`], to build its storage.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryCell(pub(crate) i16);
+
+impl HistoryCell {
+    /// A cell that knows nothing: the value to fill new storage with.
+    pub const EMPTY: HistoryCell = HistoryCell(0);
+}
+
+/// The cells of a continuation history ([`TranspositionTable::with_history`]):
+/// one per pair of a move before (12 pieces × 64 targets: the colour and
+/// role standing on the target, and the target) and a quiet move (6 roles
+/// moved and 5 dropped × 64 targets), 768 × 704 = 540 672 cells, 1 MiB.
+/// Storage with fewer cells leaves the continuation history out.
+pub const HISTORY_CELLS: usize = CONTINUATION_ROWS * CONTINUATION_COLUMNS;
+/// Rows of the continuation history: the move before, by its colour, the
+/// role on its target, and the target.
+pub(crate) const CONTINUATION_ROWS: usize = 2 * 6 * 64;
+/// Columns: the quiet move, by the role moved (0–5) or dropped (6–10) and
+/// its target.
+pub(crate) const CONTINUATION_COLUMNS: usize = 11 * 64;
+
+/// No continuation history: the history storage of a table built without
+/// one ([`TranspositionTable::from_storage`], [`TranspositionTable::new`]).
+pub type NoHistory = [HistoryCell; 0];
+
 /// The number of entries of the default table: 2¹⁵ entries of 12 bytes,
 /// 384 KiB — room for every node of several default-budget decisions.
 pub const DEFAULT_TT_ENTRIES: usize = 1 << 15;
@@ -107,9 +140,14 @@ pub const DEFAULT_TT_ENTRIES: usize = 1 << 15;
 /// let tt = TranspositionTable::from_storage(storage);
 /// assert_eq!(tt.capacity(), 1 << 16);
 /// ```
+///
+/// With [`TranspositionTable::with_history`] the table also holds the
+/// search's continuation history, which the crazyhouse search needs for
+/// its full strength (see [`HistoryCell`]).
 #[derive(Clone, Debug)]
-pub struct TranspositionTable<S = [TableEntry; DEFAULT_TT_ENTRIES]> {
+pub struct TranspositionTable<S = [TableEntry; DEFAULT_TT_ENTRIES], H = NoHistory> {
     entries: S,
+    history: H,
     generation: u8,
 }
 
@@ -131,6 +169,7 @@ impl<const N: usize> TranspositionTable<[TableEntry; N]> {
     pub const fn with_entries() -> Self {
         TranspositionTable {
             entries: [TableEntry::EMPTY; N],
+            history: [],
             generation: 0,
         }
     }
@@ -138,24 +177,71 @@ impl<const N: usize> TranspositionTable<[TableEntry; N]> {
 
 impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>> TranspositionTable<S> {
     /// A table over the caller's storage (e.g. a `Box<[TableEntry]>` or a
-    /// `&mut [TableEntry]`), of any length. Whatever the entries held is
-    /// kept: storage filled with [`TableEntry::EMPTY`] starts empty, and
-    /// storage taken back with [`TranspositionTable::into_storage`] resumes.
+    /// `&mut [TableEntry]`), of any length, without a continuation history
+    /// (add one with [`TranspositionTable::with_history`]). Whatever the
+    /// entries held is kept: storage filled with [`TableEntry::EMPTY`]
+    /// starts empty, and storage taken back with
+    /// [`TranspositionTable::into_storage`] resumes.
     pub fn from_storage(entries: S) -> Self {
         TranspositionTable {
             entries,
+            history: [],
             generation: 0,
         }
     }
+}
 
-    /// The storage back, e.g. to reuse its memory.
+impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>, H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>>
+    TranspositionTable<S, H>
+{
+    /// The same table, with the caller's `history` storage for the
+    /// search's continuation history: at least [`HISTORY_CELLS`] cells
+    /// (e.g. `vec![HistoryCell::EMPTY; HISTORY_CELLS]`, built in place on
+    /// the heap); with fewer, the search does without. The crazyhouse
+    /// search uses it (a quiet move is ordered, reduced and pruned by how
+    /// it did after the move before it); the bughouse search does not
+    /// yet. The search clears it at each decision, so it holds nothing a
+    /// game needs saved.
+    ///
+    /// ```
+    /// use bughouse_core::bot::{HistoryCell, HISTORY_CELLS, TableEntry, TranspositionTable};
+    ///
+    /// let tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 16])
+    ///     .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
+    /// assert!(tt.has_history());
+    /// ```
+    pub fn with_history<H2: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>>(
+        self,
+        history: H2,
+    ) -> TranspositionTable<S, H2> {
+        TranspositionTable {
+            entries: self.entries,
+            history,
+            generation: self.generation,
+        }
+    }
+
+    /// The table's storage back, e.g. to reuse its memory (the history's
+    /// is dropped with the table; see [`TranspositionTable::into_parts`]).
     pub fn into_storage(self) -> S {
         self.entries
+    }
+
+    /// The table's and the history's storage back.
+    pub fn into_parts(self) -> (S, H) {
+        (self.entries, self.history)
+    }
+
+    /// Whether the search has a continuation history: storage of at least
+    /// [`HISTORY_CELLS`] cells.
+    pub fn has_history(&self) -> bool {
+        self.history.as_ref().len() >= HISTORY_CELLS
     }
 
     /// Forgets everything, e.g. before a new game.
     pub fn clear(&mut self) {
         self.entries.as_mut().fill(TableEntry::EMPTY);
+        self.history.as_mut().fill(HistoryCell::EMPTY);
         self.generation = 0;
     }
 
@@ -165,13 +251,19 @@ impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>> TranspositionTable<S> {
     }
 
     /// Starts a new decision (entries of earlier ones become the first to
-    /// go) and lends the entries to the search.
-    pub(crate) fn start_search(&mut self) -> Table<'_> {
+    /// go) and lends the entries to the search, with the continuation
+    /// history if there is room for one.
+    pub(crate) fn start_search(&mut self) -> (Table<'_>, Option<&mut [HistoryCell]>) {
         self.generation = (self.generation + 1) & 0x3f;
-        Table {
-            entries: self.entries.as_mut(),
-            generation: self.generation,
-        }
+        let history = self.history.as_mut();
+        let history = (history.len() >= HISTORY_CELLS).then(|| &mut history[..HISTORY_CELLS]);
+        (
+            Table {
+                entries: self.entries.as_mut(),
+                generation: self.generation,
+            },
+            history,
+        )
     }
 }
 
@@ -257,7 +349,7 @@ mod tests {
             promotion: None,
         };
         {
-            let mut t = tt.start_search();
+            let (mut t, _) = tt.start_search();
             assert!(t.probe(key).is_none());
             t.store(key, Some(mv), -42, 3, Bound::Lower);
             let e = t.probe(key).expect("stored");
@@ -269,7 +361,7 @@ mod tests {
             assert!(t.probe(key ^ (1 << 40)).is_none());
         }
         tt.clear();
-        assert!(tt.start_search().probe(key).is_none());
+        assert!(tt.start_search().0.probe(key).is_none());
     }
 
     #[test]
@@ -277,7 +369,7 @@ mod tests {
         for len in [0usize, 1, 3, 1000] {
             let mut storage = std::vec![TableEntry::EMPTY; len];
             let mut tt = TranspositionTable::from_storage(&mut storage[..]);
-            let mut t = tt.start_search();
+            let (mut t, _) = tt.start_search();
             for key in [0u64, u64::MAX, 0xdead_beef_0000_ffff] {
                 t.store(key, None, 7, 1, Bound::Exact);
                 assert_eq!(t.probe(key).map(|e| e.score), (len > 0).then_some(7));

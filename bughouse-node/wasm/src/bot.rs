@@ -32,12 +32,19 @@ fn search(
     call: &BotCall,
     decide: impl FnOnce(
         &core::bot::SearchControl<'_>,
-        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>>,
+        &mut core::bot::TranspositionTable<
+            Vec<core::bot::TableEntry>,
+            Vec<core::bot::HistoryCell>,
+        >,
     ) -> Option<core::bot::Decision>,
 ) -> Option<core::bot::Decision> {
     let mut tt = core::bot::TranspositionTable::from_storage(vec![
         core::bot::TableEntry::EMPTY;
         core::bot::DEFAULT_TT_ENTRIES
+    ])
+    .with_history(vec![
+        core::bot::HistoryCell::EMPTY;
+        core::bot::HISTORY_CELLS
     ]);
     let start = now();
     let clock = move || now().saturating_sub(start);
