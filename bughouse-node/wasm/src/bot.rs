@@ -32,10 +32,7 @@ fn search(
     call: &BotCall,
     decide: impl FnOnce(
         &core::bot::SearchControl<'_>,
-        &mut core::bot::TranspositionTable<
-            Vec<core::bot::TableEntry>,
-            Vec<core::bot::HistoryCell>,
-        >,
+        &mut core::bot::TranspositionTable<Vec<core::bot::TableEntry>, Vec<core::bot::HistoryCell>>,
     ) -> Option<core::bot::Decision>,
 ) -> Option<core::bot::Decision> {
     let mut tt = core::bot::TranspositionTable::from_storage(vec![
