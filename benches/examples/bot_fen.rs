@@ -3,7 +3,8 @@
 //! a fresh table each; the board is a lone bughouse board unless
 //! `--crazyhouse` (a FEN does not say which variant it is).
 use bughouse_core::bot::{
-    SearchControl, SearchLimits, TableEntry, TranspositionTable, decide_board,
+    HISTORY_CELLS, HistoryCell, SearchControl, SearchLimits, TableEntry, TranspositionTable,
+    decide_board,
 };
 use bughouse_core::{Board, Flavour};
 
@@ -36,7 +37,8 @@ fn main() {
             eprintln!("{n:?} is not a node count");
             std::process::exit(2)
         });
-        let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 16]);
+        let mut tt = TranspositionTable::from_storage(vec![TableEntry::EMPTY; 1 << 16])
+            .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
         let d = decide_board(
             &board,
             &SearchLimits::nodes(nodes),

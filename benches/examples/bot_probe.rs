@@ -8,8 +8,8 @@
 //! With `PROBE_FENS=TRACE` (a crazyhouse `VS_FAIRY_TRACE` file) it probes
 //! the crazyhouse boards of the trace instead, every `POSITIONS`-th one.
 use bughouse_core::{
-    Board, Flavour, Game, Seat, bot::Bot, bot::SearchControl, bot::SearchLimits, bot::TableEntry,
-    bot::TimePlan, bot::experiment as ex,
+    Board, Flavour, Game, Seat, bot::Bot, bot::HISTORY_CELLS, bot::HistoryCell, bot::SearchControl,
+    bot::SearchLimits, bot::TableEntry, bot::TimePlan, bot::experiment as ex,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -70,7 +70,8 @@ fn main() {
     let mut bot = Bot::with_storage(
         SearchLimits::unlimited(),
         vec![TableEntry::EMPTY; 1 << tt_log],
-    );
+    )
+    .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
     let (mut depth_sum, mut nodes_sum, mut fdepth_sum, mut fnodes_sum) = (0u64, 0u64, 0u64, 0u64);
     ex::take_stats();
     for (board, game) in &boards {

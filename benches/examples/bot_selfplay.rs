@@ -13,14 +13,14 @@
 //! search is shown to change nothing).
 use bughouse_core::{
     Board, BoardStatus, Flavour, Game, GameSettings, Seats, Team, bot::Bot, bot::BotAction,
-    bot::Decision, bot::SearchControl, bot::SearchLimits, bot::TableEntry, bot::TimePlan,
-    bot::experiment as ex,
+    bot::Decision, bot::HISTORY_CELLS, bot::HistoryCell, bot::SearchControl, bot::SearchLimits,
+    bot::TableEntry, bot::TimePlan, bot::experiment as ex,
 };
 use bughouse_testkit::Rng;
 use std::time::{Duration, Instant};
 
 struct Side {
-    bot: Bot<Vec<TableEntry>>,
+    bot: Bot<Vec<TableEntry>, Vec<HistoryCell>>,
     flags: u32,
 }
 
@@ -37,7 +37,7 @@ fn trace(hash: &mut u64, d: &Decision) {
 fn decide_with_budget(
     side: &mut Side,
     budget: i64,
-    f: impl FnOnce(&mut Bot<Vec<TableEntry>>, &SearchControl<'_>) -> Decision,
+    f: impl FnOnce(&mut Bot<Vec<TableEntry>, Vec<HistoryCell>>, &SearchControl<'_>) -> Decision,
 ) -> Decision {
     ex::set_flags(side.flags);
     let start = Instant::now();
@@ -78,7 +78,8 @@ fn main() {
         SearchLimits::unlimited()
     };
     let mk = |flags| Side {
-        bot: Bot::with_storage(limits, vec![TableEntry::EMPTY; 1 << 16]),
+        bot: Bot::with_storage(limits, vec![TableEntry::EMPTY; 1 << 16])
+            .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]),
         flags,
     };
     let mut sides = [mk(flags_new), mk(flags_base)];

@@ -7,7 +7,8 @@
 //! versions of the bot see the same positions; `BOT_FLAGS=N` turns
 //! experiment switches on.
 use bughouse_core::bot::{
-    SearchControl, SearchLimits, TableEntry, TranspositionTable, decide_board,
+    HISTORY_CELLS, HistoryCell, SearchControl, SearchLimits, TableEntry, TranspositionTable,
+    decide_board,
 };
 use bughouse_core::{Board, Flavour};
 use std::io::{BufRead, Write};
@@ -24,6 +25,7 @@ fn main() {
         bughouse_core::bot::experiment::set_flags(f);
     }
     let mut storage = vec![TableEntry::EMPTY; 1 << 16];
+    let mut history = vec![HistoryCell::EMPTY; HISTORY_CELLS];
     let out = std::io::stdout();
     let mut out = out.lock();
     for (n, line) in std::io::stdin().lock().lines().enumerate() {
@@ -40,7 +42,8 @@ fn main() {
             }
         };
         storage.fill(TableEntry::EMPTY);
-        let mut tt = TranspositionTable::from_storage(&mut storage[..]);
+        let mut tt =
+            TranspositionTable::from_storage(&mut storage[..]).with_history(&mut history[..]);
         let decision = decide_board(
             &board,
             &SearchLimits::nodes(nodes),
