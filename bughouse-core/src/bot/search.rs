@@ -15,9 +15,10 @@
 //! [`Searcher::late_quiet_limit`]). Screened one at a time, none of the
 //! four gained; together, against Fairy-Stockfish near 100 ms a decision,
 //! 28.3 % against 23.2 % at fixed nodes (600 matches, about two standard
-//! errors) and 27.5 % against 25.5 % in real time (400, within the noise),
-//! at 20 ms not worse (benches/README.md, sessions 22 and 23). Bughouse
-//! keeps the plain search, with which its goals were met.
+//! errors) and 29.1 % against 27.1 % in real time (1 000, within the
+//! noise), at 20 ms level, 46.8 % against 47.2 % (800; benches/README.md,
+//! sessions 22 and 23). Bughouse keeps the plain search, with which its
+//! goals were met.
 //!
 //! The search copies the [`Board`] (it is `Copy`) for every move instead of
 //! undoing moves. Its move lists share one fixed [`MoveStack`] held by the
