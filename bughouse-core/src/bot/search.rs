@@ -463,12 +463,14 @@ impl<'a> MoveOrder<'a> {
     }
 
     /// Remembers the move played at `ply` (`None`: a null move) from
-    /// `board`, for the counter move and the continuation history of the
-    /// nodes after it.
+    /// `board`, for the counter move and, in the selective search only, the
+    /// continuation history of the nodes after it.
     #[inline]
     fn played(&mut self, board: &Board, ply: usize, played: Option<(Move, MoveKind)>) {
         self.path[ply] = played.map(|(m, _)| m);
-        self.rows[ply] = played.map(|(m, kind)| Row::new(board.turn(), kind.role, m.to()));
+        if self.continuation.is_some() {
+            self.rows[ply] = played.map(|(m, kind)| Row::new(board.turn(), kind.role, m.to()));
+        }
     }
 
     /// The continuation history of the quiet move `column` at `ply`: after
@@ -560,11 +562,9 @@ impl<'a> MoveOrder<'a> {
                     )
                 });
                 let index = history_index(m, kind);
-                let mut s = self.history[us.index()][index][m.to().index()];
-                if self.continuation.is_some() {
-                    let (c1, c2) = self.continuation_pair(ply, Column::new(index, m));
-                    s += CONTINUATION_ORDER_WEIGHT * (c1 + c2);
-                }
+                let (c1, c2) = self.continuation_pair(ply, Column::new(index, m));
+                let mut s = self.history[us.index()][index][m.to().index()]
+                    + CONTINUATION_ORDER_WEIGHT * (c1 + c2);
                 if checks[kind.role.index()].contains(m.to())
                     || m.from().is_some_and(|from| discoverers.contains(from))
                 {

@@ -255,8 +255,8 @@ impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>, H: AsRef<[HistoryCell]> + AsM
     /// history if there is room for one.
     pub(crate) fn start_search(&mut self) -> (Table<'_>, Option<&mut [HistoryCell]>) {
         self.generation = (self.generation + 1) & 0x3f;
-        let history = self.history.as_mut();
-        let history = (history.len() >= HISTORY_CELLS).then(|| &mut history[..HISTORY_CELLS]);
+        // Storage shorter than a history's cells lends none.
+        let history = self.history.as_mut().get_mut(..HISTORY_CELLS);
         (
             Table {
                 entries: self.entries.as_mut(),
