@@ -8,12 +8,12 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4 and 12 in crazyhouse). The switches are
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12 and 15 in crazyhouse). The switches are
 //! read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
-//! Bits 0–13 are the search's, 16–31 the evaluation's; the switches
+//! Bits 0–15 are the search's, 16–31 the evaluation's; the switches
 //! screened so far and rejected were removed from the code again (their
 //! results stay in benches/README.md).
 //!
@@ -33,6 +33,7 @@
 //! | 12 | the skipping of quiet moves that lose material by the static exchange near the horizon flipped: off in crazyhouse (its search before session 17), on in bughouse (screening only; bughouse's default searches them) |
 //! | 13 | no counter moves in the ordering (the quiet move that last refuted the previous move, tried after the killers), the search before session 13 |
 //! | 14 | move-count pruning (Stockfish's) where the selective search is off (it is part of it): at non-PV nodes not in check within 6 plies of the horizon, the quiet moves without check that are no killer or counter move are dropped after (3 + depth²) / 2 moves, twice that when improving (screened alone in crazyhouse in session 18; it replaced an old switch 4, a milder count never kept) |
+//! | 15 | no futility at the parent in the selective search (a late quiet move without check at a node that is no PV node skipped when its reduced depth is below 6 and the static score + 180 + 140 per ply of that depth is at most alpha), the search before session 24 |
 //! | 16 | evaluation: king danger by the linear measure (empty squares by the king no defender covers, knight-check squares, open lines, zone control, scaled by the enemy hand), the bot's before attack units became the default (bughouse session 7, crazyhouse session 10) |
 //! | 17 | evaluation, crazyhouse: the values of chess (board 100/300/310/450/850 for P/N/B/R/Q, hand 130/330/330/480/900), the bot's before the compressed values (board 100/220/230/280/500, hand 130/250/250/300/540, the drop players' rule of thumb) became the default (session 10) |
 //! | 18 | evaluation, bughouse: the same values of chess (the default before session 10) |
