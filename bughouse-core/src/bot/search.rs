@@ -1599,13 +1599,21 @@ mod tests {
     /// The nodes that iterations at depths 1 to `depth` on `board` visit
     /// together, as the bot deepens, with the given experiment switches.
     fn deepening(board: &Board, depth: i32, flags: u32) -> u64 {
-        with_searcher(flags, u64::MAX, |searcher| {
-            let mut moves = root_moves(board);
-            for d in 1..=depth {
-                searcher.root(board, d, &mut moves);
-            }
-            searcher.nodes
-        })
+        with_searcher(flags, u64::MAX, |searcher| deepen(searcher, board, depth))
+    }
+
+    /// [`deepening`] in the selective search (a continuation history lent).
+    fn selective_deepening(board: &Board, depth: i32, flags: u32) -> u64 {
+        with_selective_searcher(flags, u64::MAX, |searcher| deepen(searcher, board, depth))
+    }
+
+    /// Iterations at depths 1 to `depth` on `board`: the nodes they visit.
+    fn deepen(searcher: &mut Searcher, board: &Board, depth: i32) -> u64 {
+        let mut moves = root_moves(board);
+        for d in 1..=depth {
+            searcher.root(board, d, &mut moves);
+        }
+        searcher.nodes
     }
 
     /// The check-extension limit a root iteration at `depth` sets on
@@ -1740,15 +1748,7 @@ mod tests {
         let board = crazyhouse_board(
             "r1bqkb2/ppp2ppp/2n5/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R[NBPnbp] b KQq - 0 7",
         );
-        let nodes = |flags: u32| {
-            with_selective_searcher(flags, u64::MAX, |searcher| {
-                let mut moves = root_moves(&board);
-                for d in 1..=6 {
-                    searcher.root(&board, d, &mut moves);
-                }
-                searcher.nodes
-            })
-        };
+        let nodes = |flags| selective_deepening(&board, 6, flags);
         let (with_rule, without) = (nodes(0), nodes(1 << 15));
         assert!(
             with_rule < without,
