@@ -71,7 +71,16 @@
 //!   Session 12's milder form (4/4/2/1 cp beyond 4/6/6/12 squares) lost at
 //!   20 ms (34.8 % against 39.8 %, 200).
 //! - Small placement terms: advanced pawns, central minor pieces, a king at
-//!   home.
+//!   home. In crazyhouse also the opening terms of session 28
+//!   ([`CRAZYHOUSE_TERMS`]): a flank pawn (files a, b, g, h) pushed to its
+//!   3rd–5th rank costs 10–30 cp instead of earning the rank bonus, and a
+//!   minor piece at home costs 25 cp, not 8. Fairy-Stockfish's review of
+//!   lost matches found the bot's opening moves there (a2–a4, h2–h3,
+//!   knights and bishops left home). At fixed nodes near 100 ms they
+//!   scored 34.5 % against 30.8 % over three seeds (600 matches), and in
+//!   real time every seed run so far came out ahead (benches/README.md,
+//!   "Opening terms, the crazyhouse default (session 28)"); a castling
+//!   bonus with them lost (session 27).
 
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks,
@@ -140,9 +149,13 @@ pub(crate) struct Terms {
     /// Per enemy piece (not the king) we attack and nothing of theirs
     /// defends.
     pub hanging_threat: i32,
-    /// Bonus of a pawn by its rank counted from its own side (0-based;
-    /// ranks 0 and 7 hold no pawn).
+    /// Bonus of a pawn on files c–f by its rank counted from its own side
+    /// (0-based; ranks 0 and 7 hold no pawn).
     pub pawn_rank: [i32; 8],
+    /// … and of a pawn on the flanks (files a, b, g and h, [`FLANK_FILES`]):
+    /// in crazyhouse a flank pawn pushed early neither fights for the
+    /// centre nor keeps the squares around a castled king from drops.
+    pub flank_pawn_rank: [i32; 8],
     /// Bonus of a minor piece by its distance from the centre (0 = the
     /// four central squares … 3 = the rim).
     pub minor_centre: [i32; 4],
@@ -159,7 +172,7 @@ pub(crate) struct Terms {
 
 /// How many numbers of the evaluation a fit may change (see
 /// [`crate::bot::experiment::EvalTerms`]).
-pub const TERM_COUNT: usize = 50;
+pub const TERM_COUNT: usize = 56;
 
 impl Terms {
     /// Every number a fit may change, with its name, in a fixed order; the
@@ -172,6 +185,7 @@ impl Terms {
         let [_, a1, a2, a3, a4] = &mut self.attacker_units;
         let [_, j1, j2, j3, j4] = &mut self.joiner_units;
         let [_, r1, r2, r3, r4, r5, r6, _] = &mut self.pawn_rank;
+        let [_, f1, f2, f3, f4, f5, f6, _] = &mut self.flank_pawn_rank;
         let [m0, m1, m2, m3] = &mut self.minor_centre;
         let [_, o1, o2, o3, o4] = &mut self.mobility;
         [
@@ -220,6 +234,12 @@ impl Terms {
             ("pawn rank 5", r4),
             ("pawn rank 6", r5),
             ("pawn rank 7", r6),
+            ("flank pawn rank 2", f1),
+            ("flank pawn rank 3", f2),
+            ("flank pawn rank 4", f3),
+            ("flank pawn rank 5", f4),
+            ("flank pawn rank 6", f5),
+            ("flank pawn rank 7", f6),
             ("minor centre 0", m0),
             ("minor centre 1", m1),
             ("minor centre 2", m2),
@@ -267,6 +287,7 @@ pub(crate) const TERMS: Terms = Terms {
     pawn_threat: 25,
     hanging_threat: 20,
     pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
+    flank_pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
     minor_centre: [16, 10, 2, -12],
     minor_back_rank: 8,
     king_rank: 25,
@@ -274,17 +295,35 @@ pub(crate) const TERMS: Terms = Terms {
     mobility: [0; 5],
 };
 
-/// The numbers of crazyhouse: [`TERMS`] and mobility, 8 cp per square
-/// for a knight or bishop, 6 for a rook, 4 for a queen (see the module's
-/// notes); bughouse keeps [`TERMS`] (mobility not screened there).
+/// The numbers of crazyhouse: [`TERMS`] and
+/// - mobility, 8 cp per square for a knight or bishop, 6 for a rook, 4 for
+///   a queen (see the module's notes);
+/// - the opening terms of session 28: a flank pawn on its 3rd, 4th or 5th
+///   rank costs 10, 20 or 30 cp instead of earning the rank bonus, and a
+///   minor piece on its first rank costs 25, not 8. Fairy-Stockfish's
+///   review of lost matches found the bot pushing flank pawns (a2–a4,
+///   h2–h3, b2–b4) and leaving knights and bishops home while its scores
+///   stayed near 0 (benches/README.md, sessions 27 and 28).
+///
+/// Bughouse keeps [`TERMS`] (neither screened there).
 pub(crate) const CRAZYHOUSE_TERMS: Terms = Terms {
     mobility: [0, 8, 8, 6, 4],
+    flank_pawn_rank: [0, 0, -10, -20, -30, 36, 60, 0],
+    minor_back_rank: 25,
     ..TERMS
 };
 
+/// Files a, b, g and h, whose pawns take [`Terms::flank_pawn_rank`].
+pub(crate) const FLANK_FILES: Bitboard = Bitboard(0xc3c3_c3c3_c3c3_c3c3);
+
+/// Experiment switch (bit 22), turned round when session 28's opening
+/// terms became the crazyhouse default: flank pawns take the rank bonus of
+/// the others and a minor piece at home costs 8 ([`TERMS`]'s), as before.
+pub(crate) const NO_CRAZYHOUSE_OPENING_TERMS: u32 = 1 << 22;
+
 /// Experiment switch (bit 21), turned round when mobility became the
-/// crazyhouse default (session 20): crazyhouse takes [`TERMS`], no
-/// mobility, as before.
+/// crazyhouse default (session 20): crazyhouse counts no mobility, as
+/// before (its other numbers stay [`CRAZYHOUSE_TERMS`]).
 pub(crate) const NO_CRAZYHOUSE_MOBILITY: u32 = 1 << 21;
 
 /// What the evaluation needs besides the board: whose search it is, how the
@@ -624,7 +663,11 @@ fn placement(board: &Board, color: Color, terms: &Terms) -> i32 {
     let mut score = 0;
     for sq in ours & board.by_role(Role::Pawn) {
         let rank = sq.rank().relative_to(color).index();
-        score += terms.pawn_rank[rank];
+        score += if FLANK_FILES.contains(sq) {
+            terms.flank_pawn_rank[rank]
+        } else {
+            terms.pawn_rank[rank]
+        };
     }
     let back_rank = Bitboard::from_rank(crate::Rank::FIRST.relative_to(color));
     for sq in ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop)) {
@@ -679,13 +722,17 @@ fn with_chess_values(terms: &Terms) -> Terms {
 }
 
 /// The switches that change [`Terms`] (the others change the code).
-const TERM_SWITCHES: u32 = CHESS_VALUES_CRAZYHOUSE | CHESS_VALUES_BUGHOUSE | SESSION_13_WEIGHTS;
+const TERM_SWITCHES: u32 = CHESS_VALUES_CRAZYHOUSE
+    | CHESS_VALUES_BUGHOUSE
+    | SESSION_13_WEIGHTS
+    | NO_CRAZYHOUSE_MOBILITY
+    | NO_CRAZYHOUSE_OPENING_TERMS;
 
 /// The static score of `board` for the side to move.
 pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
     let flags = params.flags;
     let crazyhouse = board.flavour() == Flavour::Crazyhouse;
-    let terms = if crazyhouse && flags & NO_CRAZYHOUSE_MOBILITY == 0 {
+    let terms = if crazyhouse {
         &CRAZYHOUSE_TERMS
     } else {
         &TERMS
@@ -704,6 +751,13 @@ pub(crate) fn evaluate(board: &Board, params: &EvalParams) -> i32 {
     }
     if flags & SESSION_13_WEIGHTS != 0 {
         switched = with_session_13_weights(&switched);
+    }
+    if flags & NO_CRAZYHOUSE_MOBILITY != 0 {
+        switched.mobility = TERMS.mobility;
+    }
+    if flags & NO_CRAZYHOUSE_OPENING_TERMS != 0 {
+        switched.flank_pawn_rank = TERMS.flank_pawn_rank;
+        switched.minor_back_rank = TERMS.minor_back_rank;
     }
     evaluate_with(board, params, &switched)
 }
@@ -1032,6 +1086,61 @@ mod tests {
         let guarded = guarded.with_flavour(Flavour::Crazyhouse);
         let maps = attack_maps_with(&guarded, Some(&CRAZYHOUSE_TERMS));
         assert_eq!(maps.mobility[0], 48);
+    }
+
+    #[test]
+    fn crazyhouse_opening_terms_charge_flank_pawns_and_minors_at_home_switch_22_does_not() {
+        let white = |fen: &str, terms: &Terms| {
+            let board: Board = fen.parse().unwrap();
+            placement(&board, Color::White, terms)
+        };
+        // At the start four minor pieces stand on the rim of the back rank:
+        // −12 for the rim and −25 for home each (bughouse: −12 and −8).
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+        assert_eq!(white(start, &CRAZYHOUSE_TERMS), -148);
+        assert_eq!(white(start, &TERMS), -80);
+        // a2–a4 costs 20 in crazyhouse where d2–d4 earns the rank bonus,
+        // 10; bughouse pays both 10.
+        let a4 = "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR[] b KQkq - 0 1";
+        let d4 = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR[] b KQkq - 0 1";
+        assert_eq!(white(a4, &CRAZYHOUSE_TERMS), -168);
+        assert_eq!(white(d4, &CRAZYHOUSE_TERMS), -138);
+        assert_eq!(white(a4, &TERMS), white(d4, &TERMS));
+        // The g-pawn one and two steps, three steps: −10, −20, −30.
+        for (fen, cost) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR[] b KQkq - 0 1",
+                10,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/6P1/8/PPPPPP1P/RNBQKBNR[] b KQkq - 0 1",
+                20,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/6P1/8/8/PPPPPP1P/RNBQKBNR[] b KQkq - 0 1",
+                30,
+            ),
+        ] {
+            assert_eq!(white(fen, &CRAZYHOUSE_TERMS), -148 - cost, "{fen}");
+        }
+        // Ng1–f3 leaves home (+25) and the rim (−12) for f3 (+10).
+        let nf3 = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[] b KQkq - 1 1";
+        assert_eq!(white(nf3, &CRAZYHOUSE_TERMS), -101);
+        // In the whole evaluation after 1.a4 (Black to move), switch 22
+        // gives White back the 30 between the two tables.
+        let board = a4
+            .parse::<Board>()
+            .unwrap()
+            .with_flavour(Flavour::Crazyhouse);
+        let p = params(Color::Black);
+        let switched = EvalParams {
+            flags: NO_CRAZYHOUSE_OPENING_TERMS,
+            ..p
+        };
+        assert_eq!(evaluate(&board, &p) - evaluate(&board, &switched), 30);
+        // Bughouse takes neither term, with or without the switch.
+        let bughouse: Board = a4.parse().unwrap();
+        assert_eq!(evaluate(&bughouse, &p), evaluate(&bughouse, &switched));
     }
 
     #[test]

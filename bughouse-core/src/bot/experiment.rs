@@ -8,7 +8,7 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12 and 15 in crazyhouse). The switches are
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12, 15, 21 and 22 in crazyhouse). The switches are
 //! read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
@@ -40,6 +40,7 @@
 //! | 19 | evaluation: no threats (enemy pieces our pawns attack, 25 cp each; enemy pieces we attack and nothing defends, 20 cp), the evaluation before session 13 |
 //! | 20 | evaluation: the weights of session 13 (king danger 5/4 with the attacker to move and 3/4 with the defender, not 6/4 and 2/4; threats 40 and 30 cp, not 25 and 20), the evaluation before session 14 |
 //! | 21 | evaluation, crazyhouse: no mobility (8 cp per square a knight or bishop attacks, 6 a rook, 4 a queen, that holds no piece of its side and no enemy pawn guards), the evaluation before session 20 |
+//! | 22 | evaluation, crazyhouse: no opening terms (a pawn on files a, b, g or h takes the rank bonus of the others, not −10, −20, −30 cp on its 3rd to 5th rank; a knight or bishop on its first rank costs 8 cp, not 25), the evaluation before session 28 |
 //! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
