@@ -77,10 +77,11 @@
 //!   minor piece at home costs 25 cp, not 8. Fairy-Stockfish's review of
 //!   lost matches found the bot's opening moves there (a2–a4, h2–h3,
 //!   knights and bishops left home). At fixed nodes near 100 ms they
-//!   scored 34.5 % against 30.8 % over three seeds (600 matches), and in
-//!   real time every seed run so far came out ahead (benches/README.md,
-//!   "Opening terms, the crazyhouse default (session 28)"); a castling
-//!   bonus with them lost (session 27).
+//!   scored 33.3 % against 29.9 % (800 matches on four seeds), in real
+//!   time 50.0 % against 48.1 % at 20 ms and 30.4 % against 29.9 % at
+//!   100 ms (800 each; benches/README.md, "Opening terms, the crazyhouse
+//!   default (session 28)"); a castling bonus with them lost (session
+//!   27).
 
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_of_set, queen_attacks,
