@@ -256,6 +256,9 @@ impl Terms {
     }
 }
 
+/// Bughouse's bonus of a pawn by its rank, the same on every file.
+const PAWN_RANK: [i32; 8] = [0, 0, 4, 10, 20, 36, 60, 0];
+
 /// The evaluation's numbers in bughouse, and in crazyhouse but for
 /// mobility ([`CRAZYHOUSE_TERMS`]), each found by matches against
 /// Fairy-Stockfish (the module's notes; benches/README.md).
@@ -287,8 +290,8 @@ pub(crate) const TERMS: Terms = Terms {
     danger_defender_to_move: 8,
     pawn_threat: 25,
     hanging_threat: 20,
-    pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
-    flank_pawn_rank: [0, 0, 4, 10, 20, 36, 60, 0],
+    pawn_rank: PAWN_RANK,
+    flank_pawn_rank: PAWN_RANK,
     minor_centre: [16, 10, 2, -12],
     minor_back_rank: 8,
     king_rank: 25,
@@ -662,13 +665,14 @@ fn centre_distance(index: usize) -> usize {
 fn placement(board: &Board, color: Color, terms: &Terms) -> i32 {
     let ours = board.by_color(color);
     let mut score = 0;
-    for sq in ours & board.by_role(Role::Pawn) {
-        let rank = sq.rank().relative_to(color).index();
-        score += if FLANK_FILES.contains(sq) {
-            terms.flank_pawn_rank[rank]
-        } else {
-            terms.pawn_rank[rank]
-        };
+    let pawns = ours & board.by_role(Role::Pawn);
+    for (set, table) in [
+        (pawns - FLANK_FILES, &terms.pawn_rank),
+        (pawns & FLANK_FILES, &terms.flank_pawn_rank),
+    ] {
+        for sq in set {
+            score += table[sq.rank().relative_to(color).index()];
+        }
     }
     let back_rank = Bitboard::from_rank(crate::Rank::FIRST.relative_to(color));
     for sq in ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop)) {
