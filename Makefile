@@ -198,7 +198,9 @@ test-server-browser: setup-chromium build-wasm
 # matches are in benches/README.md (benches/vs_fairy.sh). The crazyhouse
 # pair writes its decisions (VS_FAIRY_TRACE), --review has
 # Fairy-Stockfish score each of them, and the evaluation's fit runs one
-# pass on their labels (benches/label_positions.py, tune_eval).
+# pass on their labels (benches/label_positions.py, tune_eval); six more
+# matches write their positions (VS_FAIRY_POSITIONS) for one pass of the
+# fit to results (tune_eval --results).
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
@@ -208,3 +210,6 @@ test-fairy: setup-python
 	$(PY) benches/label_positions.py --nodes 2000 --out target/fairy-labels.tsv target/fairy-trace.tsv
 	test -s target/fairy-labels.tsv
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --passes 1 target/fairy-labels.tsv
+	rm -f target/fairy-positions.tsv
+	VS_FAIRY_POSITIONS=target/fairy-positions.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 6 --max-actions 160
+	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --results --bound 30 --passes 1 target/fairy-positions.tsv

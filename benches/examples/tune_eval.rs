@@ -3,8 +3,18 @@
 //! for results).
 //!
 //! ```text
-//! cargo run --release -p bughouse-benches --example tune_eval -- [--passes N] [--only PREFIX,...] LABELS.tsv...
+//! cargo run --release -p bughouse-benches --example tune_eval -- [--passes N] [--only PREFIX,...] [--keep PREFIX,...] [--results] LABELS.tsv...
 //! ```
+//!
+//! With `--results` the targets are the results of matches instead (the
+//! Texel method proper): the files are what `VS_FAIRY_POSITIONS=FILE
+//! vs_fairy --variant crazyhouse …` writes, every position of its matches
+//! with the result for the side to move; the quiet ones (not in check, the
+//! move played neither captures nor checks) are fitted, and every fifth
+//! match is held out. `--bound PCT` keeps each number within PCT per cent
+//! of where it starts (at least 2 either way): a fit to a few thousand
+//! matches' results otherwise runs far off on the rare positions a number
+//! sees (a king beyond its second rank, pawns on the seventh).
 //!
 //! A labels line is what `benches/label_positions.py` writes: FEN, Fairy-
 //! Stockfish's score for the side to move, its best move, whether that
@@ -19,7 +29,8 @@
 //! halved when no number moves) while the mean squared error over four
 //! fifths of the positions falls, and reports the error on the fifth it
 //! never saw. `--only` fits the numbers whose names (see `EvalTerms::names`)
-//! begin with one of the prefixes and keeps the others. Prints the
+//! begin with one of the prefixes and keeps the others; `--keep` keeps
+//! those whose names begin with one of its prefixes. Prints the
 //! numbers that changed and all numbers in the order of
 //! `EvalTerms::names`, to be written into `CRAZYHOUSE_TERMS` in
 //! `bughouse-core/src/bot/eval.rs` for a screen by matches. The fit
@@ -36,8 +47,13 @@ const CLIP: i32 = 2000;
 
 struct Sample {
     board: Board,
-    /// Fairy-Stockfish's win probability for the side to move.
+    /// Fairy-Stockfish's win probability for the side to move, or with
+    /// `--results` the side to move's result in the match.
     target: f64,
+    /// Whether the sample is held out of the fit (every fifth position, or
+    /// with `--results` every fifth match: the positions of one match are
+    /// alike, and a held-out set must not share them).
+    held_out: bool,
 }
 
 fn win_probability(score: f64, scale: f64) -> f64 {
@@ -101,6 +117,41 @@ fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
         samples.push(Sample {
             board: board.with_flavour(Flavour::Crazyhouse),
             target: win_probability(f64::from(score), 400.0),
+            held_out: n % 5 == 4,
+        });
+    }
+    Ok(())
+}
+
+/// `--results`: lines of `VS_FAIRY_POSITIONS` (FEN, the side to move's
+/// result, quiet, match); only quiet positions are kept, and every fifth
+/// match of a file is held out.
+fn read_results(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    for (n, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [fen, result, quiet, game] = fields[..] else {
+            return Err(format!(
+                "{path}:{}: not a positions line (FEN, result, quiet, match)",
+                n + 1
+            ));
+        };
+        let result: f64 = result
+            .parse()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| format!("{path}:{}: result {result:?} is not 0, 0.5 or 1", n + 1))?;
+        let game: u32 = game
+            .parse()
+            .map_err(|_| format!("{path}:{}: match {game:?} is not a number", n + 1))?;
+        if quiet != "1" {
+            continue;
+        }
+        let board: Board = fen.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        samples.push(Sample {
+            board: board.with_flavour(Flavour::Crazyhouse),
+            target: result,
+            held_out: game % 5 == 4,
         });
     }
     Ok(())
@@ -110,23 +161,29 @@ fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
 const UNIT: &str = "board P";
 
 /// Which numbers the fit may change: those whose names begin with one of
-/// `prefixes` (all when there is none), never the [`UNIT`].
-fn numbers_to_fit(prefixes: &[String]) -> Result<[bool; TERM_COUNT], String> {
+/// `only` (all when there is none) and with none of `keep`, never the
+/// [`UNIT`].
+fn numbers_to_fit(only: &[String], keep: &[String]) -> Result<[bool; TERM_COUNT], String> {
     let names = EvalTerms::names();
-    let chosen = |name: &str| prefixes.is_empty() || prefixes.iter().any(|p| name.starts_with(p));
-    if let Some(p) = prefixes
+    let starts = |list: &[String], name: &str| list.iter().any(|p| name.starts_with(p.as_str()));
+    if let Some(p) = only
         .iter()
+        .chain(keep)
         .find(|p| !names.iter().any(|n| n.starts_with(p.as_str())))
     {
-        return Err(format!("--only: no number is named {p:?}…"));
+        return Err(format!("--only/--keep: no number is named {p:?}…"));
     }
-    Ok(names.map(|name| name != UNIT && chosen(name)))
+    Ok(names
+        .map(|name| name != UNIT && (only.is_empty() || starts(only, name)) && !starts(keep, name)))
 }
 
 fn main() -> ExitCode {
-    let usage = "usage: tune_eval [--passes N] [--only PREFIX,...] LABELS.tsv...";
+    let usage = "usage: tune_eval [--passes N] [--only PREFIX,...] [--keep PREFIX,...] [--results] [--bound PCT] LABELS.tsv...";
     let mut prefixes: Vec<String> = Vec::new();
+    let mut keep: Vec<String> = Vec::new();
     let mut passes = 30;
+    let mut results = false;
+    let mut bound: Option<i32> = None;
     let mut paths = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -135,6 +192,21 @@ fn main() -> ExitCode {
                 Some(list) => prefixes = list.split(',').map(str::to_owned).collect(),
                 None => {
                     eprintln!("--only needs a list of name prefixes\n{usage}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "--keep" => match args.next() {
+                Some(list) => keep = list.split(',').map(str::to_owned).collect(),
+                None => {
+                    eprintln!("--keep needs a list of name prefixes\n{usage}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "--results" => results = true,
+            "--bound" => match args.next().map(|v| v.parse::<i32>()) {
+                Some(Ok(n)) if n > 0 => bound = Some(n),
+                _ => {
+                    eprintln!("--bound needs a whole percentage above 0\n{usage}");
                     return ExitCode::FAILURE;
                 }
             },
@@ -152,7 +224,7 @@ fn main() -> ExitCode {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
     }
-    let fit = match numbers_to_fit(&prefixes) {
+    let fit = match numbers_to_fit(&prefixes, &keep) {
         Ok(fit) => fit,
         Err(e) => {
             eprintln!("{e}");
@@ -161,16 +233,13 @@ fn main() -> ExitCode {
     };
     let mut samples = Vec::new();
     for path in &paths {
-        if let Err(e) = read_labels(path, &mut samples) {
+        let read = if results { read_results } else { read_labels };
+        if let Err(e) = read(path, &mut samples) {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     }
-    // Every fifth position is held out, by order: the files' order is fixed.
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for (i, s) in samples.into_iter().enumerate() {
-        if i % 5 == 4 { &mut test } else { &mut train }.push(s);
-    }
+    let (test, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.held_out);
     if train.is_empty() || test.is_empty() {
         eprintln!(
             "{} quiet positions (not a capture, within ±{CLIP} cp): too few to fit and hold out a fifth",
@@ -199,6 +268,12 @@ fn main() -> ExitCode {
                 loop {
                     let mut trial = values;
                     trial[i] += direction * steps[i];
+                    let start_value = start.values()[i];
+                    if bound.is_some_and(|pct| {
+                        (trial[i] - start_value).abs() > (start_value.abs() * pct / 100).max(2)
+                    }) {
+                        break;
+                    }
                     let e = error(&train, &start.with_values(&trial), scale);
                     if e < best {
                         best = e;

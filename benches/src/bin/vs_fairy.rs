@@ -31,6 +31,11 @@
 //! benches/vs_fairy.sh --variant crazyhouse --movetime 150 --review zh.tsv --out zh-review.tsv
 //! ```
 //!
+//! `VS_FAIRY_POSITIONS=FILE` (crazyhouse) appends every position of each
+//! match after its opening, with the result for the side to move, for a fit
+//! of the evaluation to results (`tune_eval --results`, see
+//! `benches/examples/tune_eval.rs`).
+//!
 //! In bughouse Fairy-Stockfish's scores are those of a board whose captures
 //! vanish (it does not know the other board): a guide, not a verdict.
 //!
@@ -543,40 +548,111 @@ fn crazyhouse_match(
     fairy.new_game();
     us.bot.clear();
     let mut seen: Vec<u64> = vec![board.hash()];
-    for _ in 0..opts.max_actions {
-        if board.status() != BoardStatus::Playing {
-            break;
-        }
-        let our_turn = board.turn().is_white() == we_are_white;
-        if our_turn {
-            let m = us.decide_board(&board).expect("a side with moves gets one");
-            board.play(m).expect("our bot plays legal moves");
-        } else {
-            let start = Instant::now();
-            let text = fairy.best_move(&board, opts.fairy_budget);
-            tally.fairy_times.add(start.elapsed());
-            tally.fairy_reported.add(fairy.reported);
-            let m = text.and_then(|t| bughouse_core::Move::from_uci(&t).ok());
-            if m.is_none_or(|m| board.play(m).is_err()) {
-                tally.fairy_refused += 1;
-                let moves = board.legal_moves();
-                board.play(moves[rng.below(moves.len())]).expect("legal");
+    let mut positions = Positions::from_env(index);
+    let (score, ending) = 'play: {
+        for _ in 0..opts.max_actions {
+            if board.status() != BoardStatus::Playing {
+                break;
+            }
+            let our_turn = board.turn().is_white() == we_are_white;
+            if our_turn {
+                let m = us.decide_board(&board).expect("a side with moves gets one");
+                positions.add(&board, m);
+                board.play(m).expect("our bot plays legal moves");
+            } else {
+                let start = Instant::now();
+                let text = fairy.best_move(&board, opts.fairy_budget);
+                tally.fairy_times.add(start.elapsed());
+                tally.fairy_reported.add(fairy.reported);
+                let m = text
+                    .and_then(|t| bughouse_core::Move::from_uci(&t).ok())
+                    .filter(|&m| board.is_legal(m));
+                if let Some(m) = m {
+                    positions.add(&board, m);
+                    board.play(m).expect("checked legal");
+                } else {
+                    tally.fairy_refused += 1;
+                    let moves = board.legal_moves();
+                    board.play(moves[rng.below(moves.len())]).expect("legal");
+                }
+            }
+            let h = board.hash();
+            seen.push(h);
+            if seen.iter().filter(|&&x| x == h).count() >= 3 {
+                break 'play (0.5, "threefold repetition".into());
             }
         }
-        let h = board.hash();
-        seen.push(h);
-        if seen.iter().filter(|&&x| x == h).count() >= 3 {
-            return (0.5, "threefold repetition".into());
+        match board.status() {
+            BoardStatus::Checkmate => {
+                // The side to move is mated.
+                let we_lost = board.turn().is_white() == we_are_white;
+                (if we_lost { 0.0 } else { 1.0 }, "checkmate".into())
+            }
+            BoardStatus::Waiting | BoardStatus::Stalemate => (0.5, "stalemate".into()),
+            BoardStatus::Playing => (0.5, "move cap".into()),
+        }
+    };
+    let white_score = if we_are_white { score } else { 1.0 - score };
+    positions.write(white_score);
+    (score, ending)
+}
+
+/// With `VS_FAIRY_POSITIONS=FILE` (crazyhouse): every position of a match
+/// after its random opening, for a fit of the evaluation to results
+/// (`tune_eval --results`). One line each, appended when the match ends:
+/// the FEN, the result for the side to move (1, 0.5, 0), whether the
+/// position is quiet (not in check, and the move played from it neither
+/// captures nor gives check) and the match.
+struct Positions {
+    file: Option<std::fs::File>,
+    index: u32,
+    /// FEN, White to move, quiet.
+    seen: Vec<(String, bool, bool)>,
+}
+
+impl Positions {
+    fn from_env(index: u32) -> Positions {
+        let file = std::env::var("VS_FAIRY_POSITIONS").ok().map(|path| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .expect("VS_FAIRY_POSITIONS names a writable file")
+        });
+        Positions {
+            file,
+            index,
+            seen: Vec::new(),
         }
     }
-    match board.status() {
-        BoardStatus::Checkmate => {
-            // The side to move is mated.
-            let we_lost = board.turn().is_white() == we_are_white;
-            (if we_lost { 0.0 } else { 1.0 }, "checkmate".into())
+
+    fn add(&mut self, board: &Board, m: bughouse_core::Move) {
+        if self.file.is_some() {
+            let quiet = !board.is_check() && !board.is_capture(m) && {
+                let mut after = *board;
+                after.play(m).is_ok_and(|_| !after.is_check())
+            };
+            self.seen
+                .push((board.to_string(), board.turn().is_white(), quiet));
         }
-        BoardStatus::Waiting | BoardStatus::Stalemate => (0.5, "stalemate".into()),
-        BoardStatus::Playing => (0.5, "move cap".into()),
+    }
+
+    fn write(&mut self, white_score: f64) {
+        if let Some(file) = self.file.as_mut() {
+            for (fen, white, quiet) in &self.seen {
+                let result = if *white {
+                    white_score
+                } else {
+                    1.0 - white_score
+                };
+                let _ = writeln!(
+                    file,
+                    "{fen}\t{result}\t{}\t{}",
+                    u8::from(*quiet),
+                    self.index
+                );
+            }
+        }
     }
 }
 
