@@ -200,7 +200,8 @@ test-server-browser: setup-chromium build-wasm
 # Fairy-Stockfish score each of them, and the evaluation's fit runs one
 # pass on their labels (benches/label_positions.py, tune_eval); six more
 # matches write their positions (VS_FAIRY_POSITIONS) for one pass of the
-# fit to results (tune_eval --results).
+# fit to results (tune_eval --results); mate_probe finds a back-rank
+# drop mate.
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
@@ -213,3 +214,4 @@ test-fairy: setup-python
 	rm -f target/fairy-positions.tsv
 	VS_FAIRY_POSITIONS=target/fairy-positions.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 6 --max-actions 160
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --results --bound 30 --passes 1 target/fairy-positions.tsv
+	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- 1000 | grep -q 'mate in 1: R@a8'
