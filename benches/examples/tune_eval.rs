@@ -117,7 +117,8 @@ fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
         samples.push(Sample {
             board: board.with_flavour(Flavour::Crazyhouse),
             target: win_probability(f64::from(score), 400.0),
-            held_out: n % 5 == 4,
+            // Every fifth position kept, over all files in their order.
+            held_out: samples.len() % 5 == 4,
         });
     }
     Ok(())
@@ -242,7 +243,7 @@ fn main() -> ExitCode {
     let (test, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.held_out);
     if train.is_empty() || test.is_empty() {
         eprintln!(
-            "{} quiet positions (not a capture, within ±{CLIP} cp): too few to fit and hold out a fifth",
+            "{} quiet positions: too few to fit and hold out a fifth",
             train.len() + test.len()
         );
         return ExitCode::FAILURE;
