@@ -6,21 +6,15 @@
 //! each position, so each decision is reproducible on its own and two
 //! versions of the bot see the same positions; `BOT_FLAGS=N` turns
 //! experiment switches on.
+use bughouse_benches::trace::{count_argument, crazyhouse_boards};
 use bughouse_core::bot::{
     HISTORY_CELLS, HistoryCell, SearchControl, SearchLimits, TableEntry, TranspositionTable,
     decide_board,
 };
-use bughouse_core::{Board, Flavour};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 fn main() {
-    let nodes: u64 = std::env::args()
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| {
-            eprintln!("usage: bot_trace NODES < POSITIONS > TRACE");
-            std::process::exit(2)
-        });
+    let nodes = count_argument("bot_trace NODES < POSITIONS > TRACE");
     if let Some(f) = std::env::var("BOT_FLAGS").ok().and_then(|f| f.parse().ok()) {
         bughouse_core::bot::experiment::set_flags(f);
     }
@@ -28,19 +22,11 @@ fn main() {
     let mut history = vec![HistoryCell::EMPTY; HISTORY_CELLS];
     let out = std::io::stdout();
     let mut out = out.lock();
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.expect("readable input");
-        let Some(fen) = line.split('\t').nth(1) else {
-            eprintln!("line {}: not a trace line", n + 1);
+    for read in crazyhouse_boards(std::io::stdin().lock()) {
+        let (n, fen, board) = read.unwrap_or_else(|e| {
+            eprintln!("{e}");
             std::process::exit(2)
-        };
-        let board = match fen.parse::<Board>() {
-            Ok(b) => b.with_flavour(Flavour::Crazyhouse),
-            Err(e) => {
-                eprintln!("line {}: {e}", n + 1);
-                std::process::exit(2)
-            }
-        };
+        });
         storage.fill(TableEntry::EMPTY);
         let mut tt =
             TranspositionTable::from_storage(&mut storage[..]).with_history(&mut history[..]);

@@ -11,8 +11,8 @@
 //! matches the bot lost after Fairy-Stockfish had seen a forced mate for
 //! it. A probe like this before the search would be cheap only if it found
 //! such mates in far fewer nodes than the search.
-use bughouse_core::{Board, Flavour, Move};
-use std::io::BufRead;
+use bughouse_benches::trace::{count_argument, crazyhouse_boards};
+use bughouse_core::{Board, Move};
 
 /// Positions played so far, and the most allowed.
 struct Budget {
@@ -43,10 +43,10 @@ fn mating_check(budget: &mut Budget, board: &Board, moves: u32) -> Option<Move> 
         if after.is_checkmate() {
             return Some(m);
         }
-        checks.push((after.count_legal_moves(), m, after));
-    }
-    if moves == 1 {
-        return None;
+        // With one move left only a mate counts: no replies to order by.
+        if moves > 1 {
+            checks.push((after.count_legal_moves(), m, after));
+        }
     }
     checks.sort_by_key(|&(replies, _, _)| replies);
     for (_, m, after) in checks {
@@ -72,26 +72,12 @@ fn every_reply_is_mated(budget: &mut Budget, board: &Board, moves: u32) -> bool 
 }
 
 fn main() {
-    let limit: u64 = std::env::args()
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| {
-            eprintln!("usage: mate_probe NODES < POSITIONS");
+    let limit = count_argument("mate_probe NODES < POSITIONS");
+    for read in crazyhouse_boards(std::io::stdin().lock()) {
+        let (n, _, board) = read.unwrap_or_else(|e| {
+            eprintln!("{e}");
             std::process::exit(2)
         });
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.expect("readable input");
-        let board = match line.split('\t').nth(1).map(str::parse::<Board>) {
-            Some(Ok(b)) => b.with_flavour(Flavour::Crazyhouse),
-            Some(Err(e)) => {
-                eprintln!("line {}: {e}", n + 1);
-                std::process::exit(2)
-            }
-            None => {
-                eprintln!("line {}: not a trace line", n + 1);
-                std::process::exit(2)
-            }
-        };
         let mut budget = Budget { played: 0, limit };
         let mut found = None;
         for moves in 1..=9 {

@@ -97,65 +97,71 @@ fn fit_scale(samples: &[Sample], terms: &EvalTerms) -> f64 {
     (lo + hi) / 2.0
 }
 
-fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
+/// Calls `sample` on the fields of each line of `path`, each line `N`
+/// tab-separated fields as `shape` names them; an error, its own or
+/// `sample`'s, names the file and line.
+fn read_lines<const N: usize>(
+    path: &str,
+    shape: &str,
+    mut sample: impl FnMut([&str; N]) -> Result<(), String>,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     for (n, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [fen, score, _best, captures] = fields[..] else {
-            return Err(format!(
-                "{path}:{}: not a labels line (FEN, score, move, capture)",
-                n + 1
-            ));
-        };
-        let score: i32 = score
-            .parse()
-            .map_err(|_| format!("{path}:{}: score {score:?} is not a number", n + 1))?;
-        if captures != "0" || score.abs() > CLIP {
-            continue;
-        }
-        let board: Board = fen.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
-        samples.push(Sample {
-            board: board.with_flavour(Flavour::Crazyhouse),
-            target: win_probability(f64::from(score), 400.0),
-            // Every fifth position kept, over all files in their order.
-            held_out: samples.len() % 5 == 4,
-        });
+        let fields: [&str; N] = fields[..]
+            .try_into()
+            .map_err(|_| format!("{path}:{}: not a {shape}", n + 1))?;
+        sample(fields).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
     }
     Ok(())
+}
+
+fn crazyhouse_board(fen: &str) -> Result<Board, String> {
+    let board: Board = fen.parse().map_err(|e| format!("{e}"))?;
+    Ok(board.with_flavour(Flavour::Crazyhouse))
+}
+
+fn read_labels(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
+    let shape = "labels line (FEN, score, move, capture)";
+    read_lines(path, shape, |[fen, score, _best, captures]| {
+        let score: i32 = score
+            .parse()
+            .map_err(|_| format!("score {score:?} is not a number"))?;
+        if captures == "0" && score.abs() <= CLIP {
+            samples.push(Sample {
+                board: crazyhouse_board(fen)?,
+                target: win_probability(f64::from(score), 400.0),
+                // Every fifth position kept, over all files in their order.
+                held_out: samples.len() % 5 == 4,
+            });
+        }
+        Ok(())
+    })
 }
 
 /// `--results`: lines of `VS_FAIRY_POSITIONS` (FEN, the side to move's
 /// result, quiet, match); only quiet positions are kept, and every fifth
 /// match of a file is held out.
 fn read_results(path: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    for (n, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let [fen, result, quiet, game] = fields[..] else {
-            return Err(format!(
-                "{path}:{}: not a positions line (FEN, result, quiet, match)",
-                n + 1
-            ));
-        };
+    let shape = "positions line (FEN, result, quiet, match)";
+    read_lines(path, shape, |[fen, result, quiet, game]| {
         let result: f64 = result
             .parse()
             .ok()
             .filter(|r| (0.0..=1.0).contains(r))
-            .ok_or_else(|| format!("{path}:{}: result {result:?} is not 0, 0.5 or 1", n + 1))?;
+            .ok_or_else(|| format!("result {result:?} is not a number from 0 to 1"))?;
         let game: u32 = game
             .parse()
-            .map_err(|_| format!("{path}:{}: match {game:?} is not a number", n + 1))?;
-        if quiet != "1" {
-            continue;
+            .map_err(|_| format!("match {game:?} is not a number"))?;
+        if quiet == "1" {
+            samples.push(Sample {
+                board: crazyhouse_board(fen)?,
+                target: result,
+                held_out: game % 5 == 4,
+            });
         }
-        let board: Board = fen.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
-        samples.push(Sample {
-            board: board.with_flavour(Flavour::Crazyhouse),
-            target: result,
-            held_out: game % 5 == 4,
-        });
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// The number that stays: the pawn on the board is the unit of every score.
