@@ -201,7 +201,8 @@ test-server-browser: setup-chromium build-wasm
 # pass on their labels (benches/label_positions.py, tune_eval); six more
 # matches write their positions (VS_FAIRY_POSITIONS) for one pass of the
 # fit to results (tune_eval --results); mate_probe finds a back-rank
-# drop mate.
+# drop mate, by both its searches; two matches run with the proof-number
+# mate probe (VS_FAIRY_MATE_PROBE).
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
@@ -215,3 +216,6 @@ test-fairy: setup-python
 	VS_FAIRY_POSITIONS=target/fairy-positions.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 6 --max-actions 160
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --results --bound 30 --passes 1 target/fairy-positions.tsv
 	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- 1000 | grep -q 'mate in 1: R@a8'
+	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\tg1f1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- --pn 1000 | grep -q 'Mate(R@a8)'
+	VS_FAIRY_MATE_PROBE=2000 benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 2 --max-actions 160 | grep -q 'mate probe (2000 positions, mate in 9): [1-9]'
+

@@ -7,10 +7,17 @@
 //! at NODES positions played; it prints the mate found (moves, first move)
 //! or none, and the positions played.
 //!
+//! `mate_probe --pn NODES < POSITIONS` searches by proof numbers instead
+//! (`bughouse_benches::mate`, mate in at most 9, at most NODES positions
+//! expanded) and prints its result, the positions expanded and the time;
+//! with `--after`, in the position after each line's move (its third
+//! field), for the other side: the mates our moves walked into.
+//!
 //! It measured a lead of issue 15 (benches/README.md, session 29): the
 //! matches the bot lost after Fairy-Stockfish had seen a forced mate for
 //! it. A probe like this before the search would be cheap only if it found
 //! such mates in far fewer nodes than the search.
+use bughouse_benches::mate::MateSearch;
 use bughouse_benches::trace::{count_argument, crazyhouse_boards};
 use bughouse_core::{Board, Move};
 
@@ -72,12 +79,52 @@ fn every_reply_is_mated(budget: &mut Budget, board: &Board, moves: u32) -> bool 
 }
 
 fn main() {
-    let limit = count_argument("mate_probe NODES < POSITIONS");
-    for read in crazyhouse_boards(std::io::stdin().lock()) {
-        let (n, _, board) = read.unwrap_or_else(|e| {
+    const USAGE: &str = "mate_probe [--pn [--after]] NODES < POSITIONS";
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let proof_numbers = args.first().map(String::as_str) == Some("--pn");
+    let after = proof_numbers && args.get(1).map(String::as_str) == Some("--after");
+    let limit = if proof_numbers {
+        args.last().and_then(|n| n.parse().ok()).unwrap_or_else(|| {
+            eprintln!("usage: {USAGE}");
+            std::process::exit(2)
+        })
+    } else {
+        count_argument(USAGE)
+    };
+    let input = std::io::read_to_string(std::io::stdin().lock()).unwrap_or_else(|e| {
+        eprintln!("standard input: {e}");
+        std::process::exit(2)
+    });
+    for (read, line) in crazyhouse_boards(input.as_bytes()).zip(input.lines()) {
+        let (n, _, mut board) = read.unwrap_or_else(|e| {
             eprintln!("{e}");
             std::process::exit(2)
         });
+        if after {
+            // The trace's move (third field) first: the mate looked for is
+            // the other side's, against the move played.
+            let played = line
+                .split('\t')
+                .nth(2)
+                .and_then(|uci| Move::from_uci(uci).ok())
+                .filter(|&m| board.is_legal(m));
+            let Some(m) = played else {
+                eprintln!("line {}: no legal move in the third field", n + 1);
+                std::process::exit(2)
+            };
+            board.play_unchecked(m);
+        }
+        if proof_numbers {
+            let start = std::time::Instant::now();
+            let mut search = MateSearch::new(limit);
+            let found = search.find(&board, 9);
+            println!(
+                "{n}\t{found:?}\t{} positions expanded\t{:.1} ms",
+                search.nodes,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+            continue;
+        }
         let mut budget = Budget { played: 0, limit };
         let mut found = None;
         for moves in 1..=9 {

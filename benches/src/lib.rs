@@ -8,6 +8,7 @@
 //! - cozy-chess: the length of each piece's move set at the leaves.
 
 pub mod games;
+pub mod mate;
 pub mod trace;
 
 use bughouse_core::{Board, Flavour};
