@@ -217,5 +217,5 @@ test-fairy: setup-python
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --results --bound 30 --passes 1 target/fairy-positions.tsv
 	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- 1000 | grep -q 'mate in 1: R@a8'
 	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\tg1f1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- --pn 1000 | grep -q 'Mate(R@a8)'
-	VS_FAIRY_MATE_PROBE=2000 benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 2 --max-actions 160 | grep -q 'mate probe (2000 positions, mate in 9): [1-9]'
+	VS_FAIRY_MATE_PROBE=2000 benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 2 --max-actions 160 | grep 'mate probe (2000 positions, mate in 9): [1-9]' >/dev/null
 
