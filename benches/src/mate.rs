@@ -91,6 +91,9 @@ impl MateSearch {
     /// A check of the side to move of `board` that mates in at most
     /// `moves` of its moves, each a check.
     pub fn find(&mut self, board: &Board, moves: u32) -> MateResult {
+        if moves == 0 {
+            return MateResult::NoMate;
+        }
         let root = self.search(board, true, moves, INFINITE - 1, INFINITE - 1);
         if root.phi != 0 {
             return if root.delta == 0 {
@@ -134,10 +137,8 @@ impl MateSearch {
                 delta: replies,
             }
         };
-        if n != (Numbers {
-            phi: 1,
-            delta: replies,
-        }) {
+        // Decided estimates are kept: they need no more counting.
+        if n.phi == 0 || n.delta == 0 {
             self.table.insert(key(child, moves), n);
         }
         n
