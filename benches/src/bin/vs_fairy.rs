@@ -350,11 +350,10 @@ struct Ours {
     /// With `VS_FAIRY_MATE_PROBE=NODES[:MOVES]` (crazyhouse): a mate search
     /// by proof numbers (`bughouse_benches::mate`) of at most NODES
     /// positions for a mate in MOVES (default 9) checks before each of our
-    /// moves, whose mate is played instead of the bot's move; its time
-    /// counts in ours.
+    /// moves, whose mate is played instead of the bot's move (and traced
+    /// with `VS_FAIRY_TRACE`); its time counts in ours.
     mate_probe: Option<(u64, u32)>,
-    /// Probes run, mates they played, positions they expanded.
-    probe_tally: [u64; 3],
+    probe_tally: ProbeTally,
 }
 
 impl Ours {
@@ -383,7 +382,7 @@ impl Ours {
                 let nodes = parts.next().expect("NODES");
                 (nodes, parts.next().unwrap_or(9) as u32)
             }),
-            probe_tally: [0; 3],
+            probe_tally: ProbeTally::default(),
         }
     }
 
@@ -423,12 +422,17 @@ impl Ours {
         if let Some((limit, moves)) = self.mate_probe {
             let mut search = bughouse_benches::mate::MateSearch::new(limit);
             let found = search.find(board, moves);
-            self.probe_tally[0] += 1;
-            self.probe_tally[2] += search.nodes;
+            self.probe_tally.probes += 1;
+            self.probe_tally.expanded += search.nodes;
             probed = search.nodes;
             if let bughouse_benches::mate::MateResult::Mate(m) = found {
-                self.probe_tally[1] += 1;
+                self.probe_tally.mates += 1;
                 self.times.add(start.elapsed());
+                // Traced like the bot's decisions: a proved mate, depth 0.
+                if let Some(trace) = self.trace.as_mut() {
+                    let index = self.match_index;
+                    let _ = writeln!(trace, "{index}\t{board}\t{m}\t{PROBE_MATE_SCORE}\t0");
+                }
                 return Some(m);
             }
         }
@@ -450,6 +454,21 @@ impl Ours {
 
 /// Bot nodes one position of the mate probe costs at fixed nodes.
 const PROBE_NODE_COST: u64 = 6;
+
+/// The score a trace line gives a move of the mate probe: a mate, its
+/// length unknown (the probe proves a mate within its moves, not the
+/// shortest).
+const PROBE_MATE_SCORE: i32 = 30_000;
+
+/// What the mate probe did over the run.
+#[derive(Default)]
+struct ProbeTally {
+    probes: u64,
+    /// Mates it proved and played instead of the bot's move.
+    mates: u64,
+    /// Positions it expanded.
+    expanded: u64,
+}
 
 /// Results of our side over the run.
 #[derive(Default)]
@@ -892,10 +911,14 @@ fn main() {
     }
     println!("  ours:  {}", us.times.summary());
     if let Some((limit, moves)) = us.mate_probe {
-        let [probes, mates, nodes] = us.probe_tally;
+        let ProbeTally {
+            probes,
+            mates,
+            expanded,
+        } = us.probe_tally;
         println!(
             "  mate probe ({limit} positions, mate in {moves}): {probes} probes, {mates} mates played, {:.0} positions a probe",
-            nodes as f64 / probes.max(1) as f64
+            expanded as f64 / probes.max(1) as f64
         );
     }
     println!("  fairy: {}", tally.fairy_times.summary());
