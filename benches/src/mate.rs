@@ -112,6 +112,27 @@ impl MateSearch {
         unreachable!("a proved root has a proved child")
     }
 
+    /// The shortest mate within `moves`: mates in 1, 2, … moves are
+    /// looked for in turn (each sharing the budget), so that the first
+    /// proved is the shortest. Answers the mate and its length in the
+    /// attacker's moves.
+    pub fn find_shortest(&mut self, board: &Board, moves: u32) -> (MateResult, u32) {
+        for within in 1..=moves {
+            match self.find(board, within) {
+                MateResult::NoMate => continue,
+                found => return (found, within),
+            }
+        }
+        (MateResult::NoMate, moves)
+    }
+
+    /// Lets the search expand `more` positions beyond those it has: a
+    /// search kept across moves follows its own proof (the positions
+    /// after each defence are proved in its table) at almost no cost.
+    pub fn extend_budget(&mut self, more: u64) {
+        self.limit = self.nodes.saturating_add(more);
+    }
+
     /// The stored numbers of a child, or its first estimate: after a check
     /// (the defender to move), mated, free (no attacker move left) or as
     /// hard to prove as it has replies; after a reply, one each way.
@@ -296,5 +317,62 @@ mod tests {
         }
         // The positions hold mates to find, and positions without.
         assert!((3..18).contains(&mates), "{mates} mates");
+    }
+
+    /// Plays the kept search's mate from `board` against every defence,
+    /// expanding one position a move: the proof is in its table.
+    fn follow_proof(search: &mut MateSearch, board: &Board, moves: u32) -> u32 {
+        search.extend_budget(1);
+        let MateResult::Mate(m) = search.find(board, moves) else {
+            panic!("{board}: the proof of a mate in {moves} is lost")
+        };
+        let mut after = *board;
+        after.play(m).expect("legal");
+        let mut lines = 0;
+        for reply in after.legal_moves() {
+            let mut next = after;
+            next.play_unchecked(reply);
+            lines += follow_proof(search, &next, moves - 1);
+        }
+        lines.max(1)
+    }
+
+    #[test]
+    fn the_shortest_mate_is_found_and_its_proof_followed_against_every_defence() {
+        let fens = [
+            "6k1/5ppp/8/8/8/8/8/K7[RN] w - - 0 1",
+            "7k/6pp/8/8/8/8/8/K7[RRn] w - - 0 1",
+            "6rk/6pp/8/8/8/8/8/K7[NN] w - - 0 1",
+            "6k1/5ppp/8/8/8/8/5PPP/6K1[Qr] w - - 0 1",
+            "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1[BNbn] b - - 0 1",
+        ];
+        let mut followed = 0;
+        for fen in fens {
+            let board = crazyhouse(fen);
+            let shortest = (1..=3).find(|&k| mates_within(&board, k));
+            let mut search = MateSearch::new(10_000_000);
+            match (search.find_shortest(&board, 3), shortest) {
+                ((MateResult::Mate(_), within), Some(k)) => {
+                    assert_eq!(within, k, "{fen}");
+                    followed += follow_proof(&mut search, &board, within);
+                }
+                ((MateResult::NoMate, _), None) => {}
+                (found, k) => panic!("{fen}: {found:?}, the shortest mate in {k:?}"),
+            }
+        }
+        assert!(followed >= 2, "{followed} lines");
+        // A longer mate from a match (session 29's match 7, seed 501, where
+        // N@d3 mates): the shortest is no mate a move shorter, and its
+        // proof holds through every defence.
+        let board = crazyhouse("7r/kp3p1p/4pn2/3p4/1R5p/4PP2/PPbBNKPP/R4R2[PPPqqbbnnp] b - - 1 26");
+        let mut search = MateSearch::new(10_000_000);
+        let (MateResult::Mate(_), within) = search.find_shortest(&board, 9) else {
+            panic!("no mate found")
+        };
+        assert!(within > 2, "{within}");
+        let shorter = MateSearch::new(10_000_000).find(&board, within - 1);
+        assert_eq!(shorter, MateResult::NoMate, "{within}");
+        let lines = follow_proof(&mut search, &board, within);
+        assert!(lines > 1, "{lines} lines of defence");
     }
 }

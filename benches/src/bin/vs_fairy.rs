@@ -56,6 +56,7 @@
 //! games ended, in bughouse our sits (R24) by the matches' results, and each
 //! side's time per decision (average, p99, worst).
 
+use bughouse_benches::mate::{MateResult, MateSearch};
 use bughouse_testkit::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -349,10 +350,14 @@ struct Ours {
     match_index: u32,
     /// With `VS_FAIRY_MATE_PROBE=NODES[:MOVES]` (crazyhouse): a mate search
     /// by proof numbers (`bughouse_benches::mate`) of at most NODES
-    /// positions for a mate in MOVES (default 9) checks before each of our
-    /// moves, whose mate is played instead of the bot's move (and traced
-    /// with `VS_FAIRY_TRACE`); its time counts in ours.
+    /// positions for the shortest mate within MOVES (default 9) checks
+    /// before each of our moves, whose mate is played instead of the bot's
+    /// move and then followed to the end through its proof (traced with
+    /// `VS_FAIRY_TRACE`); its time counts in ours.
     mate_probe: Option<(u64, u32)>,
+    /// The probe's search while a mate it proved is being played, with
+    /// the attacker's moves that mate has left.
+    proof: Option<(MateSearch, u32)>,
     probe_tally: ProbeTally,
 }
 
@@ -382,6 +387,7 @@ impl Ours {
                 let nodes = parts.next().expect("NODES");
                 (nodes, parts.next().unwrap_or(9) as u32)
             }),
+            proof: None,
             probe_tally: ProbeTally::default(),
         }
     }
@@ -420,18 +426,34 @@ impl Ours {
         let clock = move || start.elapsed();
         let mut probed = 0;
         if let Some((limit, moves)) = self.mate_probe {
-            let mut search = bughouse_benches::mate::MateSearch::new(limit);
-            let found = search.find(board, moves);
+            // A mate proved before is followed (its table proves the
+            // position after each defence); otherwise the shortest mate
+            // is looked for afresh.
+            let (search, found, within, before) = match self.proof.take() {
+                Some((mut search, left)) if left > 1 => {
+                    let before = search.nodes;
+                    search.extend_budget(limit);
+                    let found = search.find(board, left - 1);
+                    (search, found, left - 1, before)
+                }
+                _ => {
+                    let mut search = MateSearch::new(limit);
+                    let (found, within) = search.find_shortest(board, moves);
+                    (search, found, within, 0)
+                }
+            };
             self.probe_tally.probes += 1;
-            self.probe_tally.expanded += search.nodes;
-            probed = search.nodes;
-            if let bughouse_benches::mate::MateResult::Mate(m) = found {
+            probed = search.nodes - before;
+            self.probe_tally.expanded += probed;
+            if let MateResult::Mate(m) = found {
                 self.probe_tally.mates += 1;
+                self.proof = Some((search, within));
                 self.times.add(start.elapsed());
                 // Traced like the bot's decisions: a proved mate, depth 0.
                 if let Some(trace) = self.trace.as_mut() {
                     let index = self.match_index;
-                    let _ = writeln!(trace, "{index}\t{board}\t{m}\t{PROBE_MATE_SCORE}\t0");
+                    let score = PROBE_MATE_SCORE - (2 * within as i32 - 1);
+                    let _ = writeln!(trace, "{index}\t{board}\t{m}\t{score}\t0");
                 }
                 return Some(m);
             }
@@ -455,9 +477,9 @@ impl Ours {
 /// Bot nodes one position of the mate probe costs at fixed nodes.
 const PROBE_NODE_COST: u64 = 6;
 
-/// The score a trace line gives a move of the mate probe: a mate, its
-/// length unknown (the probe proves a mate within its moves, not the
-/// shortest).
+/// A mate's score in the bot's terms: this less the plies to mate (the
+/// probe's mate in `within` moves is traced with `2 * within - 1` taken
+/// off, the bot's own mates the same way).
 const PROBE_MATE_SCORE: i32 = 30_000;
 
 /// What the mate probe did over the run.
@@ -607,6 +629,7 @@ fn crazyhouse_match(
     }
     fairy.new_game();
     us.bot.clear();
+    us.proof = None;
     let mut seen: Vec<u64> = vec![board.hash()];
     let mut positions = Positions::from_env(index);
     let (score, ending) = 'play: {
