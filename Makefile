@@ -200,9 +200,12 @@ test-server-browser: setup-chromium build-wasm
 # Fairy-Stockfish score each of them, and the evaluation's fit runs one
 # pass on their labels (benches/label_positions.py, tune_eval); six more
 # matches write their positions (VS_FAIRY_POSITIONS) for one pass of the
-# fit to results (tune_eval --results); mate_probe finds a back-rank
-# drop mate, by both its searches; two matches run with the proof-number
-# mate probe (VS_FAIRY_MATE_PROBE).
+# fit to results (tune_eval --results) and, with their trace, mate_probe
+# and benches/mate_upside.py count what a mate probe could change in
+# them; mate_probe finds a back-rank drop mate, by both its searches; two
+# matches run with the proof-number mate probe (VS_FAIRY_MATE_PROBE), and
+# four with a new engine each (--fresh-engine) without and with a probe
+# that costs nothing, whose decisions must agree up to its first mate.
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
@@ -213,9 +216,16 @@ test-fairy: setup-python
 	test -s target/fairy-labels.tsv
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --passes 1 target/fairy-labels.tsv
 	rm -f target/fairy-positions.tsv
-	VS_FAIRY_POSITIONS=target/fairy-positions.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 6 --max-actions 160
+	VS_FAIRY_POSITIONS=target/fairy-positions.tsv VS_FAIRY_TRACE=target/fairy-positions-trace.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 6 --max-actions 160
+	$(CARGO) run --release -q -p bughouse-benches --example mate_probe -- --pn 2000 < target/fairy-positions-trace.tsv > target/fairy-probe.tsv
+	$(PY) benches/mate_upside.py target/fairy-positions.tsv target/fairy-positions-trace.tsv target/fairy-probe.tsv | grep '^matches 6, ' >/dev/null
+	$(CARGO) run --release -q -p bughouse-benches --example mate_probe -- --pn --after 2000 < target/fairy-positions-trace.tsv > target/fairy-probe-after.tsv
+	$(PY) benches/mate_upside.py --after target/fairy-positions.tsv target/fairy-positions-trace.tsv target/fairy-probe-after.tsv | grep '^not won, and a move of ours allowed a proved mate: [0-9]' >/dev/null
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --results --bound 30 --passes 1 target/fairy-positions.tsv
 	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- 1000 | grep -q 'mate in 1: R@a8'
 	printf '0\t6k1/5ppp/8/8/8/8/5PPP/6K1[R] w - - 0 1\tg1f1\n' | $(CARGO) run --release -q -p bughouse-benches --example mate_probe -- --pn 1000 | grep -q 'Mate(R@a8)'
-	VS_FAIRY_MATE_PROBE=2000 benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 2 --max-actions 160 | grep 'mate probe (2000 positions, mate in 9): [1-9]' >/dev/null
+	VS_FAIRY_MATE_PROBE=2000 benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 2 --max-actions 160 | grep 'mate probe (2000 positions, mate in 9, 6 bot nodes a position): [1-9]' >/dev/null
+	VS_FAIRY_TRACE=target/fairy-fresh.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 4 --max-actions 160 --fresh-engine >/dev/null
+	VS_FAIRY_MATE_PROBE=2000:9:0 VS_FAIRY_TRACE=target/fairy-fresh-probe.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 4 --max-actions 160 --fresh-engine >/dev/null
+	$(PY) benches/mate_upside.py --paired target/fairy-fresh.tsv target/fairy-fresh-probe.tsv
 

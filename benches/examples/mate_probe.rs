@@ -8,8 +8,10 @@
 //! or none, and the positions played.
 //!
 //! `mate_probe --pn NODES < POSITIONS` searches by proof numbers instead
-//! (`bughouse_benches::mate`, mate in at most 9, at most NODES positions
-//! expanded) and prints its result, the positions expanded and the time;
+//! (`bughouse_benches::mate`, the shortest mate within 9, at most NODES
+//! positions expanded) and prints its result, the moves it was looked for
+//! within (the mate's length when one is found), the positions expanded
+//! and the time;
 //! with `--after`, in the position after each line's move (its third
 //! field), for the other side: the mates our moves walked into.
 //!
@@ -117,9 +119,9 @@ fn main() {
         if proof_numbers {
             let start = std::time::Instant::now();
             let mut search = MateSearch::new(limit);
-            let found = search.find(&board, 9);
+            let (found, within) = search.find_shortest(&board, 9);
             println!(
-                "{n}\t{found:?}\t{} positions expanded\t{:.1} ms",
+                "{n}\t{found:?}\t{within}\t{} positions expanded\t{:.1} ms",
                 search.nodes,
                 start.elapsed().as_secs_f64() * 1e3
             );

@@ -9,6 +9,7 @@
 //! benches/vs_fairy.sh [--variant bughouse|crazyhouse] [--nodes N | --movetime MS]
 //!                     [--matches M] [--seed S] [--random-plies K] [--max-actions A]
 //!                     [--hash-mb MB] [--fairy PATH] [--fairy-nodes N]
+//!                     [--fresh-engine]
 //! ```
 //!
 //! `--fairy-nodes N` gives Fairy-Stockfish a node budget of its own, for
@@ -43,6 +44,12 @@
 //! seats); without it the table has 65 536 entries (768 KiB), the size of
 //! every run in benches/README.md before it existed. Fairy-Stockfish always
 //! gets `Hash 16` (16 MiB per engine).
+//!
+//! `--fresh-engine` (crazyhouse) starts a new Fairy-Stockfish for each
+//! match: after `ucinewgame` it still decides by the matches before, so
+//! that a change that alters one match alters the rest of the run too.
+//! With it, two runs that differ in a few decisions differ only in the
+//! matches those decisions were in (benches/README.md, session 31).
 //!
 //! `vs_fairy.sh` installs Debian's `fairy-stockfish` when it is missing and
 //! runs this binary. Fairy-Stockfish gets the seat's board as a FEN with
@@ -107,6 +114,9 @@ struct Options {
     /// N` gives it its own (deterministic screens at about each side's
     /// nodes in equal time).
     fairy_budget: Budget,
+    /// `--fresh-engine`: a new Fairy-Stockfish process for each match
+    /// (crazyhouse), so that no match depends on the ones before it.
+    fresh_engine: bool,
 }
 
 fn parse_options() -> Options {
@@ -121,6 +131,7 @@ fn parse_options() -> Options {
         table_entries: 1 << 16,
         review: None,
         fairy_budget: Budget::Nodes(25_000),
+        fresh_engine: false,
     };
     let mut fairy_nodes = None;
     let mut trace = None;
@@ -154,6 +165,11 @@ fn parse_options() -> Options {
             "--random-plies" => o.random_plies = number() as u32,
             "--max-actions" => o.max_actions = number() as u32,
             "--fairy" => o.fairy = value,
+            "--fresh-engine" => {
+                o.fresh_engine = true;
+                i += 1;
+                continue;
+            }
             "--review" => trace = Some(value),
             "--out" => out = Some(value),
             "--hash-mb" => {
@@ -348,13 +364,9 @@ struct Ours {
     trace: Option<std::fs::File>,
     /// The match being played, for the trace.
     match_index: u32,
-    /// With `VS_FAIRY_MATE_PROBE=NODES[:MOVES]` (crazyhouse): a mate search
-    /// by proof numbers (`bughouse_benches::mate`) of at most NODES
-    /// positions for the shortest mate within MOVES (default 9) checks
-    /// before each of our moves, whose mate is played instead of the bot's
-    /// move and then followed to the end through its proof (traced with
-    /// `VS_FAIRY_TRACE`); its time counts in ours.
-    mate_probe: Option<(u64, u32)>,
+    /// With `VS_FAIRY_MATE_PROBE=NODES[:MOVES[:COST]]` (crazyhouse), see
+    /// [`MateProbe`].
+    mate_probe: Option<MateProbe>,
     /// The probe's search while a mate it proved is being played, with
     /// the attacker's moves that mate has left.
     proof: Option<(MateSearch, u32)>,
@@ -382,10 +394,13 @@ impl Ours {
             mate_probe: std::env::var("VS_FAIRY_MATE_PROBE").ok().map(|v| {
                 let mut parts = v.split(':').map(|n| {
                     n.parse::<u64>()
-                        .expect("VS_FAIRY_MATE_PROBE=NODES[:MOVES], whole numbers")
+                        .expect("VS_FAIRY_MATE_PROBE=NODES[:MOVES[:COST]], whole numbers")
                 });
-                let nodes = parts.next().expect("NODES");
-                (nodes, parts.next().unwrap_or(9) as u32)
+                MateProbe {
+                    nodes: parts.next().expect("NODES"),
+                    moves: parts.next().unwrap_or(9) as u32,
+                    node_cost: parts.next().unwrap_or(6),
+                }
             }),
             proof: None,
             probe_tally: ProbeTally::default(),
@@ -424,8 +439,14 @@ impl Ours {
     fn decide_board(&mut self, board: &Board) -> Option<bughouse_core::Move> {
         let start = Instant::now();
         let clock = move || start.elapsed();
-        let mut probed = 0;
-        if let Some((limit, moves)) = self.mate_probe {
+        // Bot nodes the probe's positions take (MateProbe::node_cost).
+        let mut probe_cost = 0;
+        if let Some(MateProbe {
+            nodes: limit,
+            moves,
+            node_cost,
+        }) = self.mate_probe
+        {
             // A mate proved before is followed (its table proves the
             // position after each defence); otherwise the shortest mate
             // is looked for afresh.
@@ -443,7 +464,8 @@ impl Ours {
                 }
             };
             self.probe_tally.probes += 1;
-            probed = search.nodes - before;
+            let probed = search.nodes - before;
+            probe_cost = node_cost * probed;
             self.probe_tally.expanded += probed;
             if let MateResult::Mate(m) = found {
                 self.probe_tally.mates += 1;
@@ -462,9 +484,8 @@ impl Ours {
         let full = self.bot.limits.nodes;
         if let Budget::Nodes(n) = self.budget {
             // At fixed nodes the probe's positions are paid for in the
-            // bot's: one expanded costs about the time of six searched
-            // (about 460 000 a second against 2.9 million).
-            self.bot.limits.nodes = n.saturating_sub(PROBE_NODE_COST * probed).max(n / 2);
+            // bot's (see MateProbe::node_cost).
+            self.bot.limits.nodes = n.saturating_sub(probe_cost).max(n / 2);
         }
         let d = self.bot.decide_board(board, &control);
         self.bot.limits.nodes = full;
@@ -474,8 +495,24 @@ impl Ours {
     }
 }
 
-/// Bot nodes one position of the mate probe costs at fixed nodes.
-const PROBE_NODE_COST: u64 = 6;
+/// `VS_FAIRY_MATE_PROBE=NODES[:MOVES[:COST]]` (crazyhouse): a mate search
+/// by proof numbers (`bughouse_benches::mate`) of at most NODES positions
+/// for the shortest mate within MOVES (default 9) checks before each of
+/// our moves, whose mate is played instead of the bot's move and then
+/// followed to the end through its proof (traced with `VS_FAIRY_TRACE`);
+/// its time counts in ours.
+#[derive(Copy, Clone)]
+struct MateProbe {
+    nodes: u64,
+    moves: u32,
+    /// At fixed nodes, the bot nodes each position the probe expands takes
+    /// from the bot's budget (never below half of it): by default 6, about
+    /// the time of six searched (460 000 a second against 2.9 million).
+    /// With 0 the bot decides exactly as without the probe up to the
+    /// probe's first mate, so a run counts what the probe's mates change
+    /// alone (benches/mate_upside.py predicts it from a run without).
+    node_cost: u64,
+}
 
 /// A mate's score in the bot's terms: this less the plies to mate (the
 /// probe's mate in `within` moves is traced with `2 * within - 1` taken
@@ -627,7 +664,11 @@ fn crazyhouse_match(
         let moves = board.legal_moves();
         board.play(moves[rng.below(moves.len())]).expect("legal");
     }
-    fairy.new_game();
+    if opts.fresh_engine {
+        *fairy = Fairy::start(&opts.fairy, opts.variant);
+    } else {
+        fairy.new_game();
+    }
     us.bot.clear();
     us.proof = None;
     let mut seen: Vec<u64> = vec![board.hash()];
@@ -933,14 +974,19 @@ fn main() {
         println!("  our sits (R24): {won} in matches won, {drawn} drawn, {lost} lost");
     }
     println!("  ours:  {}", us.times.summary());
-    if let Some((limit, moves)) = us.mate_probe {
+    if let Some(MateProbe {
+        nodes: limit,
+        moves,
+        node_cost,
+    }) = us.mate_probe
+    {
         let ProbeTally {
             probes,
             mates,
             expanded,
         } = us.probe_tally;
         println!(
-            "  mate probe ({limit} positions, mate in {moves}): {probes} probes, {mates} mates played, {:.0} positions a probe",
+            "  mate probe ({limit} positions, mate in {moves}, {node_cost} bot nodes a position): {probes} probes, {mates} mates played, {:.0} positions a probe",
             expanded as f64 / probes.max(1) as f64
         );
     }
