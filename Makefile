@@ -205,7 +205,8 @@ test-server-browser: setup-chromium build-wasm
 # them; mate_probe finds a back-rank drop mate, by both its searches; two
 # matches run with the proof-number mate probe (VS_FAIRY_MATE_PROBE), and
 # four with a new engine each (--fresh-engine) without and with a probe
-# that costs nothing, whose decisions must agree up to its first mate.
+# that costs nothing, whose decisions must agree up to its first mate;
+# two with the mate guard (VS_FAIRY_MATE_GUARD).
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
@@ -228,4 +229,5 @@ test-fairy: setup-python
 	VS_FAIRY_TRACE=target/fairy-fresh.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 4 --max-actions 160 --fresh-engine >/dev/null
 	VS_FAIRY_MATE_PROBE=2000:9:0 VS_FAIRY_TRACE=target/fairy-fresh-probe.tsv benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 4 --max-actions 160 --fresh-engine >/dev/null
 	$(PY) benches/mate_upside.py --paired target/fairy-fresh.tsv target/fairy-fresh-probe.tsv
+	VS_FAIRY_MATE_GUARD=2000:2000 benches/vs_fairy.sh --variant crazyhouse --nodes 2000 --matches 2 --max-actions 160 2>/dev/null | grep 'mate guard (2000 positions, 2000 nodes a reply): fired [0-9]' >/dev/null
 

@@ -371,6 +371,9 @@ struct Ours {
     /// the attacker's moves that mate has left.
     proof: Option<(MateSearch, u32)>,
     probe_tally: ProbeTally,
+    /// With `VS_FAIRY_MATE_GUARD=NODES:REPLY_NODES`, see [`MateGuard`].
+    mate_guard: Option<MateGuard>,
+    guard_tally: GuardTally,
 }
 
 impl Ours {
@@ -404,6 +407,20 @@ impl Ours {
             }),
             proof: None,
             probe_tally: ProbeTally::default(),
+            mate_guard: std::env::var("VS_FAIRY_MATE_GUARD").ok().map(|v| {
+                let mut parts = v.split(':').map(|n| {
+                    n.parse::<u64>()
+                        .expect("VS_FAIRY_MATE_GUARD=NODES:REPLY_NODES, whole numbers")
+                });
+                let nodes = parts.next().expect("NODES");
+                let reply_nodes = parts.next().expect("REPLY_NODES");
+                assert!(
+                    matches!(budget, Budget::Nodes(_)),
+                    "VS_FAIRY_MATE_GUARD needs --nodes"
+                );
+                MateGuard { nodes, reply_nodes }
+            }),
+            guard_tally: GuardTally::default(),
         }
     }
 
@@ -489,10 +506,109 @@ impl Ours {
         }
         let d = self.bot.decide_board(board, &control);
         self.bot.limits.nodes = full;
+        let d = match (d, self.mate_guard) {
+            (Some(d), Some(guard)) => Some(self.guarded(board, d, guard)),
+            (d, _) => d,
+        };
         self.times.add(start.elapsed());
         self.trace(board, d.as_ref());
         d?.action.as_move()
     }
+
+    /// Whether the other side mates by checks within nine moves after our
+    /// `m`, as the guard's probe proves it.
+    fn allows_mate(&mut self, board: &Board, m: bughouse_core::Move, nodes: u64) -> bool {
+        let mut after = *board;
+        after.play_unchecked(m);
+        let mut search = MateSearch::new(nodes);
+        let found = search.find(&after, 9);
+        self.guard_tally.expanded += search.nodes;
+        matches!(found, MateResult::Mate(_))
+    }
+
+    /// The bot's decision, or, when its move lets the other side mate by
+    /// checks and the bot does not yet see itself lost, the best of the
+    /// moves that do not (each searched with REPLY_NODES), traced with
+    /// depth 0.
+    fn guarded(
+        &mut self,
+        board: &Board,
+        d: bughouse_core::bot::Decision,
+        guard: MateGuard,
+    ) -> bughouse_core::bot::Decision {
+        let Some(chosen) = d.action.as_move() else {
+            return d;
+        };
+        if d.score <= -GUARD_HOPELESS || !self.allows_mate(board, chosen, guard.nodes) {
+            return d;
+        }
+        self.guard_tally.fired += 1;
+        let full = self.bot.limits.nodes;
+        self.bot.limits.nodes = guard.reply_nodes;
+        let mut best: Option<(i32, bughouse_core::Move)> = None;
+        for m in board.legal_moves() {
+            if m == chosen || self.allows_mate(board, m, guard.nodes) {
+                continue;
+            }
+            let mut after = *board;
+            after.play_unchecked(m);
+            let score = match self.bot.decide_board(&after, &SearchControl::new()) {
+                Some(reply) => -reply.score,
+                None if after.is_check() => PROBE_MATE_SCORE,
+                None => 0,
+            };
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, m));
+            }
+        }
+        self.bot.limits.nodes = full;
+        let Some((score, m)) = best else {
+            return d;
+        };
+        self.guard_tally.replaced += 1;
+        eprintln!(
+            "mate guard, match {}: {board}: {chosen} allows a mate, {m} ({score}) instead",
+            self.match_index
+        );
+        bughouse_core::bot::Decision {
+            action: BotAction::Move(m),
+            score,
+            mate: None,
+            depth: 0,
+            ..d
+        }
+    }
+}
+
+/// A score at or below which the guard leaves the bot's move alone: the
+/// bot sees itself lost already (session 31: 118 of the 137 matches lost
+/// on seed 407 first allowed a mate the probe proves at such a score).
+const GUARD_HOPELESS: i32 = 1000;
+
+/// `VS_FAIRY_MATE_GUARD=NODES:REPLY_NODES` (crazyhouse, `--nodes`): an
+/// experiment of session 31. After the bot decides, a mate search of at
+/// most NODES positions looks for the other side's mate by checks after
+/// our move; when it proves one (and the bot's score is above
+/// −[`GUARD_HOPELESS`]), every other move is tried the same way and the
+/// best of those that survive by a search of REPLY_NODES nodes each is
+/// played instead. Its work is free: the bot's budget is not cut, so with
+/// `--fresh-engine` a run decides as without the guard up to where it
+/// first replaces a move.
+#[derive(Copy, Clone)]
+struct MateGuard {
+    nodes: u64,
+    reply_nodes: u64,
+}
+
+/// What the mate guard did over the run.
+#[derive(Default)]
+struct GuardTally {
+    /// Our moves after which it proved a mate for the other side.
+    fired: u64,
+    /// Moves it replaced.
+    replaced: u64,
+    /// Positions its searches expanded.
+    expanded: u64,
 }
 
 /// `VS_FAIRY_MATE_PROBE=NODES[:MOVES[:COST]]` (crazyhouse): a mate search
@@ -988,6 +1104,16 @@ fn main() {
         println!(
             "  mate probe ({limit} positions, mate in {moves}, {node_cost} bot nodes a position): {probes} probes, {mates} mates played, {:.0} positions a probe",
             expanded as f64 / probes.max(1) as f64
+        );
+    }
+    if let Some(MateGuard { nodes, reply_nodes }) = us.mate_guard {
+        let GuardTally {
+            fired,
+            replaced,
+            expanded,
+        } = us.guard_tally;
+        println!(
+            "  mate guard ({nodes} positions, {reply_nodes} nodes a reply): fired {fired} times, replaced {replaced} moves, {expanded} positions expanded"
         );
     }
     println!("  fairy: {}", tally.fairy_times.summary());
