@@ -197,7 +197,8 @@ test-server-browser: setup-chromium build-wasm
 # missing): one short pair of matches per variant, about 20 s. The real
 # matches are in benches/README.md (benches/vs_fairy.sh). The crazyhouse
 # pair writes its decisions (VS_FAIRY_TRACE), --review has
-# Fairy-Stockfish score each of them, and the evaluation's fit runs one
+# Fairy-Stockfish score each of them (benches/decisive_moves.py finds the
+# move that lost each lost match), and the evaluation's fit runs one
 # pass on their labels (benches/label_positions.py, tune_eval); six more
 # matches write their positions (VS_FAIRY_POSITIONS) for one pass of the
 # fit to results (tune_eval --results) and, with their trace, mate_probe
@@ -210,9 +211,11 @@ test-server-browser: setup-chromium build-wasm
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target
-	VS_FAIRY_TRACE=target/fairy-trace.tsv benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160
+	rm -f target/fairy-trace-positions.tsv
+	VS_FAIRY_TRACE=target/fairy-trace.tsv VS_FAIRY_POSITIONS=target/fairy-trace-positions.tsv benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160
 	benches/vs_fairy.sh --variant crazyhouse --movetime 5 --review target/fairy-trace.tsv --out target/fairy-review.tsv
 	test "$$(wc -l < target/fairy-review.tsv)" = "$$(wc -l < target/fairy-trace.tsv)"
+	$(PY) benches/decisive_moves.py target/fairy-trace-positions.tsv target/fairy-review.tsv | grep '^lost [0-9]' >/dev/null
 	$(PY) benches/label_positions.py --nodes 2000 --out target/fairy-labels.tsv target/fairy-trace.tsv
 	test -s target/fairy-labels.tsv
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --passes 1 target/fairy-labels.tsv
