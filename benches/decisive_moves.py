@@ -16,24 +16,9 @@ parts).
 import argparse
 import collections
 
+from mate_upside import match_results
+
 LOST = -300
-
-
-def match_results(path):
-    """Our score (1, 0.5, 0) in each match, from its first position: we
-    play White in even matches."""
-    results = {}
-    with open(path) as f:
-        for line in f:
-            fen, result, _quiet, match = line.rstrip("\n").split("\t")
-            match = int(match)
-            if match in results:
-                continue
-            for_white = float(result)
-            if fen.split()[1] != "w":
-                for_white = 1 - for_white
-            results[match] = for_white if match % 2 == 0 else 1 - for_white
-    return results
 
 
 def reviewed(paths):
