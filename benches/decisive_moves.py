@@ -4,17 +4,21 @@ benches/README.md, session 31): for each lost match of a run, the move of
 ours after which Fairy-Stockfish's score for us fell to -300 or below for
 good, by Fairy-Stockfish's review of the run's trace.
 
-    decisive_moves.py POSITIONS REVIEW...
+    .venv/bin/python benches/decisive_moves.py POSITIONS REVIEW...
 
 POSITIONS is the run's `VS_FAIRY_POSITIONS` file (each match's result),
 REVIEW the output of `vs_fairy --review TRACE --out REVIEW` on its
 `VS_FAIRY_TRACE` (one line per decision of ours: match, FEN, move, our
 score, depth, Fairy-Stockfish's move, its score before our move and
 after it, both for us), in one file or several (a trace reviewed in
-parts).
+parts). It reads the moves with python-chess, the project's development
+dependency (the Makefile's `setup-python` installs it).
 """
 import argparse
 import collections
+
+import chess
+import chess.variant
 
 from mate_upside import match_results
 
@@ -43,16 +47,8 @@ def piece_moved(fen, move):
     """The piece a UCI move moves ("drop N" for N@e4), upper case."""
     if "@" in move:
         return "drop " + move[0].upper()
-    file, rank = ord(move[0]) - ord("a"), int(move[1])
-    column = 0
-    for ch in fen.split()[0].split("/")[8 - rank]:
-        if ch.isdigit():
-            column += int(ch)
-        elif ch != "~":
-            if column == file:
-                return ch.upper()
-            column += 1
-    return "?"
+    board = chess.variant.CrazyhouseBoard(fen)
+    return board.piece_at(chess.parse_square(move[:2])).symbol().upper()
 
 
 def median(values):

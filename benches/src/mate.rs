@@ -280,21 +280,23 @@ mod tests {
             })
     }
 
+    /// Drop mates of one to three moves, and positions with checks but no
+    /// mate: a back rank the defender can block from its pocket, a
+    /// smothered corner, open kings with pieces in both hands.
+    const SMALL_MATES: [&str; 7] = [
+        "6k1/5ppp/8/8/8/8/8/K7[RN] w - - 0 1",
+        "7k/6pp/8/8/8/8/8/K7[RRn] w - - 0 1",
+        "6rk/6pp/8/8/8/8/8/K7[NN] w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/6K1[Qr] w - - 0 1",
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Nn] w KQkq - 0 1",
+        "4k3/8/4K3/8/8/8/8/8[QR] w - - 0 1",
+        "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1[BNbn] b - - 0 1",
+    ];
+
     #[test]
     fn agrees_with_trying_every_check_and_the_move_found_mates() {
-        // Drop mates of one to three moves, and positions with checks but
-        // no mate: a back rank the defender can block from its pocket, a
-        // smothered corner, open kings with pieces in both hands.
-        let fens = [
-            "7k/6pp/8/8/8/8/8/K7[RRn] w - - 0 1",
-            "6rk/6pp/8/8/8/8/8/K7[NN] w - - 0 1",
-            "6k1/5ppp/8/8/8/8/5PPP/6K1[Qr] w - - 0 1",
-            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Nn] w KQkq - 0 1",
-            "4k3/8/4K3/8/8/8/8/8[QR] w - - 0 1",
-            "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1[BNbn] b - - 0 1",
-        ];
         let mut mates = 0;
-        for fen in fens {
+        for fen in SMALL_MATES {
             let board = crazyhouse(fen);
             for moves in 1..=3 {
                 let expected = mates_within(&board, moves);
@@ -339,15 +341,8 @@ mod tests {
 
     #[test]
     fn the_shortest_mate_is_found_and_its_proof_followed_against_every_defence() {
-        let fens = [
-            "6k1/5ppp/8/8/8/8/8/K7[RN] w - - 0 1",
-            "7k/6pp/8/8/8/8/8/K7[RRn] w - - 0 1",
-            "6rk/6pp/8/8/8/8/8/K7[NN] w - - 0 1",
-            "6k1/5ppp/8/8/8/8/5PPP/6K1[Qr] w - - 0 1",
-            "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1[BNbn] b - - 0 1",
-        ];
         let mut followed = 0;
-        for fen in fens {
+        for fen in SMALL_MATES {
             let board = crazyhouse(fen);
             let shortest = (1..=3).find(|&k| mates_within(&board, k));
             let mut search = MateSearch::new(10_000_000);

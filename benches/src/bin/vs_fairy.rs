@@ -394,26 +394,19 @@ impl Ours {
                 std::fs::File::create(path).expect("VS_FAIRY_TRACE names a writable file")
             }),
             match_index: 0,
-            mate_probe: std::env::var("VS_FAIRY_MATE_PROBE").ok().map(|v| {
-                let mut parts = v.split(':').map(|n| {
-                    n.parse::<u64>()
-                        .expect("VS_FAIRY_MATE_PROBE=NODES[:MOVES[:COST]], whole numbers")
-                });
+            mate_probe: env_numbers("VS_FAIRY_MATE_PROBE", "NODES[:MOVES[:COST]]").map(|n| {
                 MateProbe {
-                    nodes: parts.next().expect("NODES"),
-                    moves: parts.next().unwrap_or(9) as u32,
-                    node_cost: parts.next().unwrap_or(6),
+                    nodes: n[0],
+                    moves: n.get(1).map_or(9, |&m| m as u32),
+                    node_cost: n.get(2).copied().unwrap_or(6),
                 }
             }),
             proof: None,
             probe_tally: ProbeTally::default(),
-            mate_guard: std::env::var("VS_FAIRY_MATE_GUARD").ok().map(|v| {
-                let mut parts = v.split(':').map(|n| {
-                    n.parse::<u64>()
-                        .expect("VS_FAIRY_MATE_GUARD=NODES:REPLY_NODES, whole numbers")
-                });
-                let nodes = parts.next().expect("NODES");
-                let reply_nodes = parts.next().expect("REPLY_NODES");
+            mate_guard: env_numbers("VS_FAIRY_MATE_GUARD", "NODES:REPLY_NODES").map(|n| {
+                let [nodes, reply_nodes] = n[..] else {
+                    panic!("VS_FAIRY_MATE_GUARD=NODES:REPLY_NODES")
+                };
                 assert!(
                     matches!(budget, Budget::Nodes(_)),
                     "VS_FAIRY_MATE_GUARD needs --nodes"
@@ -491,7 +484,7 @@ impl Ours {
                 // Traced like the bot's decisions: a proved mate, depth 0.
                 if let Some(trace) = self.trace.as_mut() {
                     let index = self.match_index;
-                    let score = PROBE_MATE_SCORE - (2 * within as i32 - 1);
+                    let score = BOT_MATE_SCORE - (2 * within as i32 - 1);
                     let _ = writeln!(trace, "{index}\t{board}\t{m}\t{score}\t0");
                 }
                 return Some(m);
@@ -554,7 +547,7 @@ impl Ours {
             after.play_unchecked(m);
             let score = match self.bot.decide_board(&after, &SearchControl::new()) {
                 Some(reply) => -reply.score,
-                None if after.is_check() => PROBE_MATE_SCORE,
+                None if after.is_check() => BOT_MATE_SCORE,
                 None => 0,
             };
             if best.is_none_or(|(s, _)| score > s) {
@@ -611,6 +604,18 @@ struct GuardTally {
     expanded: u64,
 }
 
+/// The whole numbers, colon-separated, of the environment variable `name`
+/// (at least one), if it is set; `form` names them in the message when
+/// they are not.
+fn env_numbers(name: &str, form: &str) -> Option<Vec<u64>> {
+    let value = std::env::var(name).ok()?;
+    let numbers: Result<Vec<u64>, _> = value.split(':').map(str::parse).collect();
+    match numbers {
+        Ok(n) => Some(n),
+        Err(_) => panic!("{name}={form}, whole numbers, not {value:?}"),
+    }
+}
+
 /// `VS_FAIRY_MATE_PROBE=NODES[:MOVES[:COST]]` (crazyhouse): a mate search
 /// by proof numbers (`bughouse_benches::mate`) of at most NODES positions
 /// for the shortest mate within MOVES (default 9) checks before each of
@@ -630,10 +635,11 @@ struct MateProbe {
     node_cost: u64,
 }
 
-/// A mate's score in the bot's terms: this less the plies to mate (the
-/// probe's mate in `within` moves is traced with `2 * within - 1` taken
-/// off, the bot's own mates the same way).
-const PROBE_MATE_SCORE: i32 = 30_000;
+/// A mate's score in the bot's terms (the core's crate-private `MATE`):
+/// this less the plies to mate. The probe's mate in `within` moves is
+/// traced with `2 * within - 1` taken off, as the bot traces its own; the
+/// guard scores a move that mates at once with it.
+const BOT_MATE_SCORE: i32 = 30_000;
 
 /// What the mate probe did over the run.
 #[derive(Default)]
