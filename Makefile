@@ -216,6 +216,9 @@ test-fairy: setup-python
 	benches/vs_fairy.sh --variant crazyhouse --movetime 5 --review target/fairy-trace.tsv --out target/fairy-review.tsv
 	test "$$(wc -l < target/fairy-review.tsv)" = "$$(wc -l < target/fairy-trace.tsv)"
 	$(PY) benches/decisive_moves.py target/fairy-trace-positions.tsv target/fairy-review.tsv | grep '^lost [0-9]' >/dev/null
+	BOT_NODES_BASE=2000 $(CARGO) run --release -q -p bughouse-benches --example bot_selfplay -- c 4000 2 1 0 | grep '^crazyhouse budget 4000 ' >/dev/null
+	$(PY) benches/fairy_scaling.py games 2000 400 2 1 | grep '^Fairy-Stockfish 2000 against 400 nodes: ' >/dev/null
+	$(PY) benches/fairy_scaling.py depth target/fairy-trace.tsv 1000 | grep '^1000 nodes: mean depth ' >/dev/null
 	$(PY) benches/label_positions.py --nodes 2000 --out target/fairy-labels.tsv target/fairy-trace.tsv
 	test -s target/fairy-labels.tsv
 	$(CARGO) run --release -q -p bughouse-benches --example tune_eval -- --passes 1 target/fairy-labels.tsv

@@ -7,6 +7,10 @@
 //! cargo run --release -p bughouse-benches --example bot_selfplay -- \
 //!     VARIANT(b|c) NODES|-MS MATCHES SEED FLAGS_NEW [FLAGS_BASE]
 //!
+//! With `BOT_NODES_BASE=N` (and a node budget) the base side searches N
+//! nodes a decision instead: how much the bot gains from more nodes
+//! against itself (benches/README.md, session 32).
+//!
 //! Besides the score it prints a "decision trace", a hash of the nodes,
 //! score and depth of every decision: at a node budget, two builds whose
 //! search decides alike print the same trace (how a refactoring of the
@@ -72,17 +76,26 @@ fn main() {
     let seed: u64 = a[3].parse().unwrap();
     let flags_new: u32 = a[4].parse().unwrap();
     let flags_base: u32 = a.get(5).map_or(0, |s| s.parse().unwrap());
-    let limits = if budget > 0 {
-        SearchLimits::nodes(budget as u64)
-    } else {
-        SearchLimits::unlimited()
+    let limits = |nodes: i64| {
+        if nodes > 0 {
+            SearchLimits::nodes(nodes as u64)
+        } else {
+            SearchLimits::unlimited()
+        }
     };
-    let mk = |flags| Side {
-        bot: Bot::with_storage(limits, vec![TableEntry::EMPTY; 1 << 16])
+    let base_budget: i64 = std::env::var("BOT_NODES_BASE")
+        .ok()
+        .map_or(budget, |n| n.parse().expect("BOT_NODES_BASE: a node count"));
+    assert!(
+        base_budget == budget || (budget > 0 && base_budget > 0),
+        "BOT_NODES_BASE needs node budgets on both sides"
+    );
+    let mk = |flags, nodes| Side {
+        bot: Bot::with_storage(limits(nodes), vec![TableEntry::EMPTY; 1 << 16])
             .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]),
         flags,
     };
-    let mut sides = [mk(flags_new), mk(flags_base)];
+    let mut sides = [mk(flags_new, budget), mk(flags_base, base_budget)];
     let (mut w, mut d, mut l) = (0, 0, 0);
     let mut scores = Vec::new();
     let started = Instant::now();
