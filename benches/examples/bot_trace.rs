@@ -5,7 +5,10 @@
 //! read, and the line number becomes the match field). A fresh table for
 //! each position, so each decision is reproducible on its own and two
 //! versions of the bot see the same positions; `BOT_FLAGS=N` turns
-//! experiment switches on.
+//! experiment switches on. With `BOT_STATS` set it prints the search's
+//! counters ([`bughouse_core::bot::experiment::take_stats`], summed over
+//! the positions) to standard error at the end: build it with
+//! `--features bughouse-core/bot-stats`, else they are all 0.
 use bughouse_benches::trace::{count_argument, crazyhouse_boards};
 use bughouse_core::bot::{
     HISTORY_CELLS, HistoryCell, SearchControl, SearchLimits, TableEntry, TranspositionTable,
@@ -44,5 +47,11 @@ fn main() {
             // The reader stopped (e.g. `head`): nothing more to write.
             return;
         }
+    }
+    if std::env::var_os("BOT_STATS").is_some() {
+        eprintln!(
+            "search counters: {:?}",
+            bughouse_core::bot::experiment::take_stats()
+        );
     }
 }
