@@ -215,7 +215,9 @@ test-fairy: setup-python
 	VS_FAIRY_TRACE=target/fairy-trace.tsv VS_FAIRY_POSITIONS=target/fairy-trace-positions.tsv benches/vs_fairy.sh --variant crazyhouse --movetime 10 --matches 2 --max-actions 160
 	benches/vs_fairy.sh --variant crazyhouse --movetime 5 --review target/fairy-trace.tsv --out target/fairy-review.tsv
 	test "$$(wc -l < target/fairy-review.tsv)" = "$$(wc -l < target/fairy-trace.tsv)"
-	$(PY) benches/decisive_moves.py target/fairy-trace-positions.tsv target/fairy-review.tsv | grep '^lost [0-9]' >/dev/null
+	rm -f target/fairy-after.tsv
+	$(PY) benches/decisive_moves.py --after target/fairy-after.tsv target/fairy-trace-positions.tsv target/fairy-review.tsv | grep '^lost [0-9]' >/dev/null
+	test -f target/fairy-after.tsv
 	BOT_NODES_BASE=2000 $(CARGO) run --release -q -p bughouse-benches --example bot_selfplay -- c 4000 2 1 0 | grep '^crazyhouse budget 4000 ' >/dev/null
 	$(PY) benches/fairy_scaling.py games 2000 400 2 1 | grep '^Fairy-Stockfish 2000 against 400 nodes: ' >/dev/null
 	$(PY) benches/fairy_scaling.py depth target/fairy-trace.tsv 1000 | grep '^1000 nodes: mean depth ' >/dev/null

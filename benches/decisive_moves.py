@@ -4,7 +4,7 @@ benches/README.md, session 31): for each lost match of a run, the move of
 ours after which Fairy-Stockfish's score for us fell to -300 or below for
 good, by Fairy-Stockfish's review of the run's trace.
 
-    .venv/bin/python benches/decisive_moves.py POSITIONS REVIEW...
+    .venv/bin/python benches/decisive_moves.py [--after OUT] POSITIONS REVIEW...
 
 POSITIONS is the run's `VS_FAIRY_POSITIONS` file (each match's result),
 REVIEW the output of `vs_fairy --review TRACE --out REVIEW` on its
@@ -13,6 +13,13 @@ score, depth, Fairy-Stockfish's move, its score before our move and
 after it, both for us), in one file or several (a trace reviewed in
 parts). It reads the moves with python-chess, the project's development
 dependency (the Makefile's `setup-python` installs it).
+
+With `--after OUT` it also writes the positions just after the decisive
+moves that came among our first fifteen while our own score was -100 or
+above (the moves the bot did not see coming), one trace line each
+(match, FEN with the opponent to move, our move, our score, 0, -,
+Fairy-Stockfish's scores before and after it): `bot_trace NODES < OUT`
+and `fairy_scaling.py depth OUT NODES...` search them (session 32).
 """
 import argparse
 import collections
@@ -23,6 +30,9 @@ import chess.variant
 from mate_upside import match_results
 
 LOST = -300
+# The moves --after writes: among our first fifteen, at our score -100 or above.
+EARLY = 15
+UNSEEN = -100
 
 
 def reviewed(paths):
@@ -58,6 +68,7 @@ def median(values):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--after", help="write the positions after early unseen decisive moves here")
     parser.add_argument("positions")
     parser.add_argument("reviews", nargs="+")
     args = parser.parse_args()
@@ -92,6 +103,16 @@ def main():
         f"the move's cost {median(r['before'] - r['after'] for _, _, r in decisive)}; "
         f"our score 0 or more at {sum(r['ours'] >= 0 for _, _, r in decisive)}"
     )
+    if args.after:
+        with open(args.after, "w") as out:
+            for m, i, r in decisive:
+                if i >= EARLY or r["ours"] < UNSEEN:
+                    continue
+                board = chess.variant.CrazyhouseBoard(r["fen"])
+                board.push_uci(r["move"])
+                out.write(
+                    f"{m}\t{board.fen()}\t{r['move']}\t{r['ours']}\t0\t-\t{r['before']}\t{r['after']}\n"
+                )
     once_ahead = sum(1 for m in lost if any(r["before"] >= -LOST for r in rows[m]))
     print(f"  lost matches Fairy-Stockfish once scored {-LOST} or more for us: {once_ahead}")
 
