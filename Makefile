@@ -207,7 +207,11 @@ test-server-browser: setup-chromium build-wasm
 # matches run with the proof-number mate probe (VS_FAIRY_MATE_PROBE), and
 # four with a new engine each (--fresh-engine) without and with a probe
 # that costs nothing, whose decisions must agree up to its first mate;
-# two with the mate guard (VS_FAIRY_MATE_GUARD).
+# two with the mate guard (VS_FAIRY_MATE_GUARD). What more nodes buy
+# (session 32): bot_selfplay with the base side at fewer nodes
+# (BOT_NODES_BASE), and benches/fairy_scaling.py, Fairy-Stockfish against
+# itself and its depth on the trace's positions; decisive_moves.py --after
+# writes the positions after the decisive moves.
 test-fairy: setup-python
 	benches/vs_fairy.sh --variant bughouse --nodes 2000 --matches 2 --max-actions 160
 	mkdir -p target

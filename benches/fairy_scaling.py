@@ -41,16 +41,13 @@ def play_one(engines, budgets, big_white, rng, game_id):
     board = chess.variant.CrazyhouseBoard()
     for _ in range(4):
         board.push(rng.choice(list(board.legal_moves)))
-    seen = {}
     for _ in range(MOST_PLIES):
         if board.is_game_over():
             break
         side = 0 if (board.turn == chess.WHITE) == big_white else 1
         limit = chess.engine.Limit(nodes=budgets[side])
         board.push(engines[side].play(board, limit, game=(game_id, side)).move)
-        key = board._transposition_key()
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] >= 3:
+        if board.is_repetition(3):
             return 0.5
     if not board.is_checkmate():
         return 0.5
@@ -59,17 +56,16 @@ def play_one(engines, budgets, big_white, rng, game_id):
 
 
 def games(args):
-    engines = [chess.engine.SimpleEngine.popen_uci(args.fairy) for _ in range(2)]
-    try:
-        results = []
+    results = []
+    with (
+        chess.engine.SimpleEngine.popen_uci(args.fairy) as big,
+        chess.engine.SimpleEngine.popen_uci(args.fairy) as small,
+    ):
         for index in range(args.games):
             rng = random.Random(args.seed * 100_003 + index // 2)
             results.append(
-                play_one(engines, [args.big, args.small], index % 2 == 0, rng, index)
+                play_one([big, small], [args.big, args.small], index % 2 == 0, rng, index)
             )
-    finally:
-        for engine in engines:
-            engine.quit()
     wins, draws = results.count(1.0), results.count(0.5)
     losses = len(results) - wins - draws
     score = sum(results) / len(results)
@@ -84,8 +80,7 @@ def depth(args):
     with open(args.trace) as f:
         for line in f:
             fens.append(line.rstrip("\n").split("\t")[1])
-    engine = chess.engine.SimpleEngine.popen_uci(args.fairy)
-    try:
+    with chess.engine.SimpleEngine.popen_uci(args.fairy) as engine:
         for nodes in args.nodes:
             depths = []
             for index, fen in enumerate(fens):
@@ -95,8 +90,6 @@ def depth(args):
                 )
                 depths.append(info.get("depth", 0))
             print(f"{nodes} nodes: mean depth {sum(depths) / len(depths):.2f} ({len(depths)} positions)")
-    finally:
-        engine.quit()
 
 
 def main():

@@ -8,7 +8,7 @@
 //! experiment switches on. With `BOT_STATS` set it prints the search's
 //! counters ([`bughouse_core::bot::experiment::take_stats`], summed over
 //! the positions) to standard error at the end: build it with
-//! `--features bughouse-core/bot-stats`, else they are all 0.
+//! `--features bughouse-core/bot-stats`, else it says none were counted.
 use bughouse_benches::trace::{count_argument, crazyhouse_boards};
 use bughouse_core::bot::{
     HISTORY_CELLS, HistoryCell, SearchControl, SearchLimits, TableEntry, TranspositionTable,
@@ -49,9 +49,13 @@ fn main() {
         }
     }
     if std::env::var_os("BOT_STATS").is_some() {
-        eprintln!(
-            "search counters: {:?}",
-            bughouse_core::bot::experiment::take_stats()
-        );
+        let stats = bughouse_core::bot::experiment::take_stats();
+        if stats.iter().all(|&n| n == 0) {
+            eprintln!(
+                "search counters: none counted (build with --features bughouse-core/bot-stats)"
+            );
+        } else {
+            eprintln!("search counters: {stats:?}");
+        }
     }
 }
