@@ -654,11 +654,23 @@ fn threats(board: &Board, color: Color, maps: &AttackMaps, terms: &Terms) -> i32
     terms.pawn_threat * pawn_hits.count() as i32 + terms.hanging_threat * hanging.count() as i32
 }
 
+/// How far each square is from the four central ones, in king steps (0 =
+/// the centre … 3 = the rim), by square index.
+const CENTRE_DISTANCE: [u8; 64] = {
+    let mut table = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        let (file, rank) = (index % 8, index / 8);
+        let df = if file < 4 { 3 - file } else { file - 4 };
+        let dr = if rank < 4 { 3 - rank } else { rank - 4 };
+        table[index] = if df > dr { df } else { dr } as u8;
+        index += 1;
+    }
+    table
+};
+
 fn centre_distance(index: usize) -> usize {
-    let (file, rank) = (index % 8, index / 8);
-    let df = if file < 4 { 3 - file } else { file - 4 };
-    let dr = if rank < 4 { 3 - rank } else { rank - 4 };
-    df.max(dr)
+    usize::from(CENTRE_DISTANCE[index])
 }
 
 /// Placement terms for `color`.
@@ -700,7 +712,12 @@ fn material(board: &Board, color: Color, team: i32, terms: &Terms) -> i32 {
     for role in Role::POCKET {
         let set = ours & board.by_role(role);
         let n = set.count() as i32;
-        let n_promoted = (set & promoted).count() as i32;
+        // Promoted pieces are rare: most boards skip their count.
+        let n_promoted = if promoted.is_empty() {
+            0
+        } else {
+            (set & promoted).count() as i32
+        };
         on_board += n * terms.board[role.index()];
         capture_value += (n - n_promoted) * terms.hand[role.index()] + n_promoted * terms.hand[0];
         in_hand += i32::from(pocket.count(role)) * terms.hand[role.index()];

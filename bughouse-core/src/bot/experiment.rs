@@ -41,6 +41,11 @@
 //! | 20 | evaluation: the weights of session 13 (king danger 5/4 with the attacker to move and 3/4 with the defender, not 6/4 and 2/4; threats 40 and 30 cp, not 25 and 20), the evaluation before session 14 |
 //! | 21 | evaluation, crazyhouse: no mobility (8 cp per square a knight or bishop attacks, 6 a rook, 4 a queen, that holds no piece of its side and no enemy pawn guards), the evaluation before session 20 |
 //! | 22 | evaluation, crazyhouse: no opening terms (a pawn on files a, b, g or h takes the rank bonus of the others, not −10, −20, −30 cp on its 3rd to 5th rank; a knight or bishop on its first rank costs 8 cp, not 25), the evaluation before session 28 |
+//! | 23 | one ply more reduction of a late quiet move at an expected cut node (Stockfish's `cutNode`: a null-window node its parent expects to fail high), in the selective search |
+//! | 24 | two plies more (with 23: three) |
+//! | 26 | quiescence searches no more than the first two captures that give no check (Fairy-Stockfish's quiescence move-count pruning) |
+//! | 27 | the selective search reduces a late capture without check at an expected cut node, or one whose victim cannot bring the static score up to alpha, by Stockfish's table (Stockfish's reduction of captures) |
+//! | 28 | near the horizon (depth ≤ 4), a capture or check that loses more than 264 cp a ply by the static exchange is skipped once a move was searched (Stockfish's pruning of captures and checks) |
 //! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};

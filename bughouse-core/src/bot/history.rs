@@ -41,6 +41,12 @@ impl Row {
 pub(crate) struct Column(u16);
 
 impl Column {
+    /// The column's index in a row ([`Continuation::row`]).
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
     /// The column of a quiet move with history index `index` (see
     /// `search::history_index`).
     #[inline]
@@ -85,6 +91,16 @@ impl<'a> Continuation<'a> {
         self.cells
             .get(Self::index(row, column))
             .map_or(0, |c| i32::from(c.0))
+    }
+
+    /// Every column's cell after `row`, for a caller that reads many
+    /// columns of one row (the ordering of a node's quiet moves).
+    #[inline]
+    pub(crate) fn row(&self, row: Row) -> &[HistoryCell] {
+        let start = usize::from(row.0) * CONTINUATION_COLUMNS;
+        self.cells
+            .get(start..start + CONTINUATION_COLUMNS)
+            .unwrap_or(&[])
     }
 
     /// Adds `bonus` (negative: a malus) to `column` after `row`, with

@@ -43,7 +43,7 @@ use super::see::see;
 use super::tt::{Bound, HistoryCell, Table};
 use crate::attacks::pawn_attacks_of_set;
 use crate::board::movegen::{Visitor, expand_pawn_moves};
-use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
+use crate::{Bitboard, Board, Color, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
 
 /// The deepest ply the search reaches, quiescence and extensions included.
 pub(crate) const MAX_PLY: usize = 64;
@@ -531,21 +531,52 @@ impl<'a> MoveOrder<'a> {
         Some((role.index(), prev.to().index()))
     }
 
-    /// Scores `list` for ordering at `ply`.
+    /// The continuation rows of the quiet moves at `ply`: after the move
+    /// before and after our own move before that (empty where there is
+    /// none, or without a continuation history).
+    #[inline]
+    fn continuation_rows(&self, ply: usize) -> [&[HistoryCell]; 2] {
+        let Some(continuation) = &self.continuation else {
+            return [&[], &[]];
+        };
+        [1, 2].map(|back| {
+            ply.checked_sub(back)
+                .and_then(|p| self.rows[p])
+                .map_or(&[][..], |row| continuation.row(row))
+        })
+    }
+
+    /// Scores `list` for ordering at `ply`. What every move of the node
+    /// shares (the killers, the counter move, the history rows, the check
+    /// squares) is looked up once, not per move: a node scores up to a
+    /// couple of hundred moves, most of them drops, and most nodes never
+    /// try more than a few of them.
     fn score(&self, board: &Board, list: &mut [ScoredMove], tt_move: Option<Move>, ply: usize) {
         let us = board.turn();
         let them = us.other();
         let counter = self
             .counter_slot(board, ply)
             .and_then(|(r, t)| self.counters[us.index()][r][t]);
+        let history = &self.history[us.index()];
+        let [row1, row2] = self.continuation_rows(ply);
+        let cell =
+            |row: &[HistoryCell], column: usize| row.get(column).map_or(0, |c| i32::from(c.0));
         // What only quiet moves need, found at the first one (quiescence
         // lists have none).
-        let mut quiet_info: Option<([Bitboard; 6], Bitboard, Bitboard)> = None;
+        let mut quiet_info: Option<QuietInfo> = None;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        // Where the table's move, the killers and the counter move go: a
+        // move to any other square is none of them (one bit test, not four
+        // comparisons of moves).
+        let special = [tt_move, killers[0], killers[1], counter]
+            .into_iter()
+            .flatten()
+            .fold(Bitboard::EMPTY, |set, m| set.with(m.to()));
         for sm in list.iter_mut() {
             let m = sm.mv;
             let kind = sm.kind();
-            sm.score = if Some(m) == tt_move {
+            let maybe_special = special.contains(m.to());
+            sm.score = if maybe_special && Some(m) == tt_move {
                 TT_ORDER
             } else if !kind.is_quiet() {
                 let promotion = if kind.promotion {
@@ -559,28 +590,24 @@ impl<'a> MoveOrder<'a> {
                     BOARD_VALUE[kind.mover.index()]
                 };
                 CAPTURE_ORDER + 16 * (kind.victim + promotion) - attacker / 8
-            } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
-                KILLER_ORDER[k]
-            } else if counter == Some(m) {
+            } else if maybe_special && Some(m) == killers[0] {
+                KILLER_ORDER[0]
+            } else if maybe_special && Some(m) == killers[1] {
+                KILLER_ORDER[1]
+            } else if maybe_special && counter == Some(m) {
                 COUNTER_ORDER
             } else {
-                let (checks, pawn_guarded, discoverers) = *quiet_info.get_or_insert_with(|| {
-                    (
-                        check_squares(board, them),
-                        pawn_attacks_of_set(them, board.by_color(them) & board.by_role(Role::Pawn)),
-                        board.slider_blockers(them) & board.by_color(us),
-                    )
-                });
+                let info = quiet_info.get_or_insert_with(|| QuietInfo::new(board, us, them));
                 let index = history_index(m, kind);
-                let (c1, c2) = self.continuation_pair(ply, Column::new(index, m));
-                let mut s = self.history[us.index()][index][m.to().index()]
-                    + CONTINUATION_ORDER_WEIGHT * (c1 + c2);
-                if checks[kind.role.index()].contains(m.to())
-                    || m.from().is_some_and(|from| discoverers.contains(from))
+                let column = Column::new(index, m).index();
+                let mut s = history[index][m.to().index()]
+                    + CONTINUATION_ORDER_WEIGHT * (cell(row1, column) + cell(row2, column));
+                if info.checks[kind.role.index()].contains(m.to())
+                    || m.from().is_some_and(|from| info.discoverers.contains(from))
                 {
                     s += CHECK_ORDER;
                 }
-                if kind.role != Role::Pawn && pawn_guarded.contains(m.to()) {
+                if kind.role != Role::Pawn && info.pawn_guarded.contains(m.to()) {
                     s -= BOARD_VALUE[kind.role.index()];
                 }
                 s
@@ -613,16 +640,45 @@ impl<'a> MoveOrder<'a> {
     }
 }
 
+/// What the ordering of a node's quiet moves needs to know about its board.
+struct QuietInfo {
+    /// Squares from which each role gives check ([`check_squares`]).
+    checks: [Bitboard; 6],
+    /// Squares the enemy's pawns attack.
+    pawn_guarded: Bitboard,
+    /// Our pieces whose move may uncover a check.
+    discoverers: Bitboard,
+}
+
+impl QuietInfo {
+    fn new(board: &Board, us: Color, them: Color) -> QuietInfo {
+        QuietInfo {
+            checks: check_squares(board, them),
+            pawn_guarded: pawn_attacks_of_set(
+                them,
+                board.by_color(them) & board.by_role(Role::Pawn),
+            ),
+            discoverers: board.slider_blockers(them) & board.by_color(us),
+        }
+    }
+}
+
 /// Moves the best-scored move among `list[i..]` to `i`.
 #[inline]
 fn pick(list: &mut [ScoredMove], i: usize) {
-    let mut best = i;
-    for j in i + 1..list.len() {
-        if list[j].score > list[best].score {
+    let Some(rest) = list.get(i..) else {
+        return;
+    };
+    // The first of the best scores (the order of equal scores is kept).
+    let mut best = 0;
+    let mut best_score = i32::MIN;
+    for (j, sm) in rest.iter().enumerate() {
+        if sm.score > best_score {
             best = j;
+            best_score = sm.score;
         }
     }
-    list.swap(i, best);
+    list.swap(i, i + best);
 }
 
 /// How many plies less a late move is searched at first (re-searched at
@@ -643,12 +699,20 @@ fn late_move_reduction(depth: i32, index: usize, quiet: bool, tactical: bool) ->
 /// when the node is not improving and the product is above 915, one more
 /// at a node that is no PV node, one less for a killer, less by the sum of
 /// its continuation entries / 16 384; between 0 and depth − 2.
-fn selective_reduction(depth: i32, index: usize, node: &Node, killer: bool, cont: i32) -> i32 {
+fn selective_reduction(
+    depth: i32,
+    index: usize,
+    node: &Node,
+    killer: bool,
+    cont: i32,
+    cut_plies: i32,
+) -> i32 {
     let product = REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(index + 1).min(127)];
     let r =
         (product + 503) / 1024 + i32::from(!node.improving && product > 915) + i32::from(!node.pv)
             - i32::from(killer)
-            - cont / 16_384;
+            - cont / 16_384
+            + cut_plies;
     r.clamp(0, depth - 2)
 }
 
@@ -742,6 +806,13 @@ impl<'a> Searcher<'a> {
     #[allow(dead_code)] // between screenings no switch is read
     fn on(&self, bit: u32) -> bool {
         self.flags & (1 << bit) != 0
+    }
+
+    /// Plies more reduction for a late quiet move at an expected cut node
+    /// (experiment switches 23: one, 24: two).
+    #[inline]
+    fn cut_plies(&self) -> i32 {
+        i32::from(self.on(23)) + 2 * i32::from(self.on(24))
     }
 
     /// The static score of `board` (remembered for the search).
@@ -875,9 +946,22 @@ impl<'a> Searcher<'a> {
         beta: i32,
         index: usize,
         reduction: i32,
+        cut: bool,
     ) -> i32 {
+        // Expected cut nodes (Stockfish's): the children of a cut node
+        // searched at full depth with a null window are all nodes and
+        // those of an all node cut nodes; a reduced search expects a cut.
+        let pv = beta - alpha > 1;
         if index == 0 {
-            return -self.search(child, child_in_check, depth, ply, -beta, -alpha);
+            return -self.search(
+                child,
+                child_in_check,
+                depth,
+                ply,
+                -beta,
+                -alpha,
+                !pv && !cut,
+            );
         }
         let mut s = -self.search(
             child,
@@ -886,12 +970,13 @@ impl<'a> Searcher<'a> {
             ply,
             -alpha - 1,
             -alpha,
+            reduction > 0 || !cut,
         );
         if s > alpha && reduction > 0 {
-            s = -self.search(child, child_in_check, depth, ply, -alpha - 1, -alpha);
+            s = -self.search(child, child_in_check, depth, ply, -alpha - 1, -alpha, !cut);
         }
         if s > alpha && s < beta {
-            s = -self.search(child, child_in_check, depth, ply, -beta, -alpha);
+            s = -self.search(child, child_in_check, depth, ply, -beta, -alpha, false);
         }
         s
     }
@@ -926,8 +1011,17 @@ impl<'a> Searcher<'a> {
             let reduction = late_move_reduction(depth, i, quiet, in_check || gives_check);
             let new_depth = depth - 1 + self.extension(board, m, gives_check, 1);
             self.order.played(board, 0, Some((m, moves[i].kind())));
-            let score =
-                self.search_move(&child, gives_check, new_depth, 1, alpha, beta, i, reduction);
+            let score = self.search_move(
+                &child,
+                gives_check,
+                new_depth,
+                1,
+                alpha,
+                beta,
+                i,
+                reduction,
+                false,
+            );
             if self.stopped {
                 // Moves not searched keep their order behind those searched.
                 return Iteration {
@@ -971,6 +1065,7 @@ impl<'a> Searcher<'a> {
         ply: usize,
         alpha: i32,
         beta: i32,
+        cut: bool,
     ) -> i32 {
         debug_assert_eq!(in_check, board.is_check());
         if (depth <= 0 && !in_check) || MOVE_STACK - self.stack.len() < MAX_LEGAL_MOVES {
@@ -1013,7 +1108,7 @@ impl<'a> Searcher<'a> {
         // Better than two plies ago (or no score to compare with).
         let improving = ply < 2 || static_eval > self.evals[ply - 2];
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if let Some(s) = self.prune(board, static_eval, depth, ply, beta, improving) {
+            if let Some(s) = self.prune(board, static_eval, depth, ply, beta, improving, cut) {
                 return s;
             }
             if self.stopped {
@@ -1053,6 +1148,7 @@ impl<'a> Searcher<'a> {
             futile,
             quiets_after,
             improving,
+            cut: cut && !pv_node,
         };
         let score = self.search_moves(board, node, tt_move, alpha, beta);
         self.stack.truncate(start);
@@ -1070,6 +1166,7 @@ impl<'a> Searcher<'a> {
         ply: usize,
         beta: i32,
         improving: bool,
+        cut: bool,
     ) -> Option<i32> {
         let rfp_depth = if self.on(0) {
             REVERSE_FUTILITY_DEPTH_WIDE
@@ -1118,6 +1215,7 @@ impl<'a> Searcher<'a> {
                 ply + 1,
                 -beta,
                 -beta + 1,
+                !cut,
             );
             if !self.stopped && s >= beta {
                 count(ex::NULL_CUTS, 1);
@@ -1150,6 +1248,7 @@ impl<'a> Searcher<'a> {
             futile,
             quiets_after,
             improving,
+            cut,
         } = node;
         let start = self.stack.len();
         // The table's move is played only if legal here (the entry may
@@ -1211,6 +1310,18 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
+            if self.on(28)
+                && !in_check
+                && i > 0
+                && (!quiet || gives_check)
+                && !kind.promotion
+                && depth <= SEE_PRUNE_DEPTH
+                && see(board, m) < -264 * depth
+            {
+                // Stockfish's pruning of captures and checks that lose
+                // much by the static exchange near the horizon (switch 28).
+                continue;
+            }
             let killer = self.order.is_killer(m, ply);
             let column = self
                 .selective()
@@ -1224,7 +1335,8 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 let reduction = if depth >= LMR_DEPTH && i >= 1 {
-                    selective_reduction(depth, i, &node, killer, c1 + c2)
+                    let cut_plies = if cut { self.cut_plies() } else { 0 };
+                    selective_reduction(depth, i, &node, killer, c1 + c2, cut_plies)
                 } else {
                     0
                 };
@@ -1233,6 +1345,20 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 reduction
+            } else if self.on(27)
+                && self.selective()
+                && !quiet
+                && !kind.promotion
+                && !in_check
+                && !gives_check
+                && depth >= LMR_DEPTH
+                && i >= 1
+                && (cut || node.static_eval + kind.victim <= alpha)
+            {
+                // Stockfish's reduction of a capture at an expected cut node
+                // or one that cannot bring the score up to alpha (switch 27).
+                let product = REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(i + 1).min(127)];
+                ((product + 503) / 1024).clamp(0, depth - 2)
             } else {
                 let tactical = in_check || gives_check || killer;
                 let reduction = late_move_reduction(depth, i, quiet, tactical);
@@ -1249,6 +1375,7 @@ impl<'a> Searcher<'a> {
                 beta,
                 i,
                 reduction,
+                cut,
             );
             i += 1;
             if self.stopped {
@@ -1350,14 +1477,27 @@ impl<'a> Searcher<'a> {
             }
             let mut child = *board;
             child.play_unchecked(m);
-            self.order.played(board, ply, Some((m, kind)));
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
             let gives_check = child.is_check();
+            if self.on(26) && i - start >= 2 && !gives_check && !kind.promotion {
+                // Fairy-Stockfish's quiescence: no more than the first two
+                // captures without check (experiment switch 26).
+                continue;
+            }
+            self.order.played(board, ply, Some((m, kind)));
             let child_depth = self.extension_by_exchange(gives_check, ply + 1, || {
                 exchange.unwrap_or_else(|| see(board, m))
             });
-            let score = -self.search(&child, gives_check, child_depth, ply + 1, -beta, -alpha);
+            let score = -self.search(
+                &child,
+                gives_check,
+                child_depth,
+                ply + 1,
+                -beta,
+                -alpha,
+                false,
+            );
             if self.stopped {
                 return 0;
             }
@@ -1394,6 +1534,9 @@ struct Node {
     quiets_after: Option<usize>,
     /// The static score is better than two plies ago.
     improving: bool,
+    /// An expected cut node (Stockfish's `cutNode`): a null-window node
+    /// whose parent expects it to fail high.
+    cut: bool,
 }
 
 impl Node {
