@@ -1057,6 +1057,7 @@ impl<'a> Searcher<'a> {
     /// below), from `ply` plies after the root.
     /// `in_check`: whether the side to move is in check (the caller knows,
     /// and it costs an attack computation).
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         board: &Board,
@@ -1158,6 +1159,7 @@ impl<'a> Searcher<'a> {
     /// Cut-offs before trying any move, at a node that is no PV node and not
     /// in check: reverse futility (far above beta with little depth left)
     /// and the null move (even passing keeps us above beta).
+    #[allow(clippy::too_many_arguments)]
     fn prune(
         &mut self,
         board: &Board,
@@ -1860,6 +1862,7 @@ mod tests {
             futile: false,
             quiets_after: None,
             improving: false,
+            cut: false,
         }
     }
 
