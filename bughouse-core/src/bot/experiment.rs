@@ -8,7 +8,7 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12, 15, 21 and 22 in crazyhouse). The switches are
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12, 15, 21, 22, 24, 26, 27 and 28 in crazyhouse). The switches are
 //! read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
@@ -41,11 +41,13 @@
 //! | 20 | evaluation: the weights of session 13 (king danger 5/4 with the attacker to move and 3/4 with the defender, not 6/4 and 2/4; threats 40 and 30 cp, not 25 and 20), the evaluation before session 14 |
 //! | 21 | evaluation, crazyhouse: no mobility (8 cp per square a knight or bishop attacks, 6 a rook, 4 a queen, that holds no piece of its side and no enemy pawn guards), the evaluation before session 20 |
 //! | 22 | evaluation, crazyhouse: no opening terms (a pawn on files a, b, g or h takes the rank bonus of the others, not −10, −20, −30 cp on its 3rd to 5th rank; a knight or bishop on its first rank costs 8 cp, not 25), the evaluation before session 28 |
-//! | 23 | one ply more reduction of a late quiet move at an expected cut node (Stockfish's `cutNode`: a null-window node its parent expects to fail high), in the selective search |
-//! | 24 | two plies more (with 23: three) |
-//! | 26 | quiescence searches no more than the first two captures that give no check (Fairy-Stockfish's quiescence move-count pruning) |
-//! | 27 | the selective search reduces a late capture without check at an expected cut node, or one whose victim cannot bring the static score up to alpha, by Stockfish's table (Stockfish's reduction of captures) |
-//! | 28 | near the horizon (depth ≤ 4), a capture or check that loses more than 264 cp a ply by the static exchange is skipped once a move was searched (Stockfish's pruning of captures and checks) |
+//! | 23 | with switch 24, one ply more reduction of a late quiet move at an expected cut node (half the default's) |
+//! | 24 | crazyhouse: no more reduction of late quiet moves at expected cut nodes (Stockfish's `cutNode`: a null-window node its parent expects to fail high; the default two plies more since session 33), the search before |
+//! | 26 | crazyhouse: quiescence tries every capture, not only the first two without check (Fairy-Stockfish's quiescence move count, the default since session 33), the search before |
+//! | 27 | crazyhouse: late captures are not reduced (the default since session 33: a late capture without check at an expected cut node, or one whose victim cannot bring the static score up to alpha, reduced by Stockfish's table), the search before |
+//! | 28 | crazyhouse: captures and checks that lose more than 264 cp a ply by the static exchange near the horizon (depth ≤ 4) are searched, not skipped once a move was searched (Stockfish's pruning, the default since session 33), the search before |
+//! | 29 | one ply more reduction of the late quiet moves when the table's move is a capture (Stockfish's) |
+//! | 30 | Stockfish 12's null-move reduction, (1015 + 85 · depth) / 256 + min((static − beta) / 191, 3), not 2 + depth / 4 |
 //! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};

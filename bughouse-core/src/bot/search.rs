@@ -183,6 +183,34 @@ const CONTINUATION_PRUNE_DEPTH: i32 = 4;
 /// and the static score plus [`FUTILITY_MARGIN`] and
 /// [`FUTILITY_MARGIN_PER_PLY`] per ply of that depth is at most alpha.
 const PARENT_FUTILITY_DEPTH: i32 = 6;
+
+// Four rules of Stockfish's search, the crazyhouse default together since
+// session 33 (in the selective search; bughouse's goals were measured
+// without them). Against Fairy-Stockfish, all four against none, on the
+// same openings: at fixed nodes near 100 ms 38.5 % against 34.0 % (300
+// matches, 68 better and 53 worse), in real time at 100 ms 34.0 % against
+// 32.2 % (200, the two runs side by side; 45 better, 42 worse): ahead both
+// ways, a gain not proven. Alone, on one seed at fixed nodes, the exchange
+// pruning carried most of it: without it, 32.5 % where all four scored
+// 39.5 % (100). benches/README.md, "Stockfish's search rules together:
+// crazyhouse (session 33)". Experiment switches 24, 26, 27 and 28 turn
+// each off.
+
+/// Plies more reduction of a late quiet move at an expected cut node
+/// (Stockfish's `cutNode`: a null-window node whose parent expects it to
+/// fail high, so its moves are expected to fail low): two, as Stockfish.
+const CUT_NODE_REDUCTION: i32 = 2;
+/// How many captures without check quiescence tries at most, in move
+/// order (Fairy-Stockfish's move-count pruning in quiescence): the later
+/// ones rarely change the score, and quiescence is most of the nodes.
+const QUIESCENCE_QUIET_CAPTURES: usize = 2;
+/// Near the horizon ([`SEE_PRUNE_DEPTH`]), a capture or check that loses
+/// more than this per ply of depth by the static exchange is skipped once
+/// a move was searched (Stockfish's 213 + 120 of its units in a variant
+/// where captures go to hand, in our pawns of 100). Most drop checks put
+/// the dropped piece where it is taken for nothing; each of them was
+/// answered by a full-width node of evasions.
+const EXCHANGE_PRUNE_PER_PLY: i32 = 264;
 /// Stockfish's reductions: `REDUCTIONS[n]` = 21.3 · ln(n + ln(n) / 4)
 /// (0 and 1: 0), for depths and move numbers up to 127.
 const REDUCTIONS: [i32; 128] = [
@@ -808,11 +836,15 @@ impl<'a> Searcher<'a> {
         self.flags & (1 << bit) != 0
     }
 
-    /// Plies more reduction for a late quiet move at an expected cut node
-    /// (experiment switches 23: one, 24: two).
+    /// Plies more reduction for a late quiet move at an expected cut node:
+    /// [`CUT_NODE_REDUCTION`], or with switch 24 none (with 23 too, one).
     #[inline]
     fn cut_plies(&self) -> i32 {
-        i32::from(self.on(23)) + 2 * i32::from(self.on(24))
+        if self.on(24) {
+            i32::from(self.on(23))
+        } else {
+            CUT_NODE_REDUCTION
+        }
     }
 
     /// The static score of `board` (remembered for the search).
@@ -1205,7 +1237,13 @@ impl<'a> Searcher<'a> {
             let passed = board.null_move()?;
             self.order.played(board, ply, None);
             count(ex::NULL_TRIES, 1);
-            let r = NULL_MOVE_BASE + depth / 4;
+            let r = if self.on(30) {
+                // Stockfish 12's: (1015 + 85 · depth) / 256 + min((static −
+                // beta) / 191, 3) (experiment switch 30).
+                (1015 + 85 * depth) / 256 + ((static_eval - beta) / 191).min(3)
+            } else {
+                NULL_MOVE_BASE + depth / 4
+            };
             if self.on(9) && drop_threats && depth - 1 - r < 1 {
                 // The reply to the pass would be quiescence, blind to drops.
                 return None;
@@ -1256,6 +1294,11 @@ impl<'a> Searcher<'a> {
         // The table's move is played only if legal here (the entry may
         // belong to another position sharing the key).
         let tt_first = tt_move.filter(|&m| board.is_legal(m));
+        // Stockfish's: when the table's move is a capture, the quiet moves
+        // are reduced one ply more (experiment switch 29).
+        let tt_capture_plies = i32::from(
+            self.on(29) && tt_first.is_some_and(|m| !MoveKind::of(board, m).is_quiet()),
+        );
         let mut tt_pending = tt_first;
         let mut generated = false;
         let mut next = start;
@@ -1312,16 +1355,14 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            if self.on(28)
+            if self.selective() != self.on(28)
                 && !in_check
                 && i > 0
                 && (!quiet || gives_check)
                 && !kind.promotion
                 && depth <= SEE_PRUNE_DEPTH
-                && see(board, m) < -264 * depth
+                && see(board, m) < -EXCHANGE_PRUNE_PER_PLY * depth
             {
-                // Stockfish's pruning of captures and checks that lose
-                // much by the static exchange near the horizon (switch 28).
                 continue;
             }
             let killer = self.order.is_killer(m, ply);
@@ -1337,7 +1378,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 let reduction = if depth >= LMR_DEPTH && i >= 1 {
-                    let cut_plies = if cut { self.cut_plies() } else { 0 };
+                    let cut_plies = if cut { self.cut_plies() } else { 0 } + tt_capture_plies;
                     selective_reduction(depth, i, &node, killer, c1 + c2, cut_plies)
                 } else {
                     0
@@ -1347,7 +1388,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 reduction
-            } else if self.on(27)
+            } else if !self.on(27)
                 && self.selective()
                 && !quiet
                 && !kind.promotion
@@ -1357,8 +1398,9 @@ impl<'a> Searcher<'a> {
                 && i >= 1
                 && (cut || node.static_eval + kind.victim <= alpha)
             {
-                // Stockfish's reduction of a capture at an expected cut node
-                // or one that cannot bring the score up to alpha (switch 27).
+                // Stockfish's reduction of a late capture at an expected cut
+                // node, or of one whose victim cannot bring the static score
+                // up to alpha (switch 27 turns it off).
                 let product = REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(i + 1).min(127)];
                 ((product + 503) / 1024).clamp(0, depth - 2)
             } else {
@@ -1482,9 +1524,13 @@ impl<'a> Searcher<'a> {
             // A capture that gives check is answered by every evasion: the
             // extension turns the horizon into one full-width ply.
             let gives_check = child.is_check();
-            if self.on(26) && i - start >= 2 && !gives_check && !kind.promotion {
-                // Fairy-Stockfish's quiescence: no more than the first two
-                // captures without check (experiment switch 26).
+            if self.selective() != self.on(26)
+                && i - start >= QUIESCENCE_QUIET_CAPTURES
+                && !gives_check
+                && !kind.promotion
+            {
+                // Fairy-Stockfish's quiescence move count (switch 26 turns
+                // it off).
                 continue;
             }
             self.order.played(board, ply, Some((m, kind)));
