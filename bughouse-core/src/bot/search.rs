@@ -19,7 +19,11 @@
 //! noise), at 20 ms level, 46.8 % against 47.2 % (800; benches/README.md,
 //! sessions 22 and 23). Since session 24 a late quiet move is also
 //! skipped by futility at the parent, by the depth it would be searched
-//! at (`Node::futile_at`). Bughouse keeps the plain search, with which its
+//! at (`Node::futile_at`). Since session 33 four more of Stockfish's rules,
+//! together: more reduction at expected cut nodes, reduced late captures,
+//! captures and checks that lose much by the exchange skipped near the
+//! horizon, and at most two captures without check in quiescence (see
+//! [`CUT_NODE_REDUCTION`]). Bughouse keeps the plain search, with which its
 //! goals were met.
 //!
 //! The search copies the [`Board`] (it is `Copy`) for every move instead of
