@@ -13,7 +13,8 @@
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
-//! Bits 0–15 are the search's, 16–31 the evaluation's; the switches
+//! Bits 0–15 are the search's, 16–31 the evaluation's (but 23, 24 and
+//! 26–28, the search's since session 33, when its own ran out); the switches
 //! screened so far and rejected were removed from the code again (their
 //! results stay in benches/README.md).
 //!
@@ -43,12 +44,10 @@
 //! | 22 | evaluation, crazyhouse: no opening terms (a pawn on files a, b, g or h takes the rank bonus of the others, not −10, −20, −30 cp on its 3rd to 5th rank; a knight or bishop on its first rank costs 8 cp, not 25), the evaluation before session 28 |
 //! | 23 | with switch 24, one ply more reduction of a late quiet move at an expected cut node (half the default's) |
 //! | 24 | crazyhouse: no more reduction of late quiet moves at expected cut nodes (Stockfish's `cutNode`: a null-window node its parent expects to fail high; the default two plies more since session 33), the search before |
+//! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 //! | 26 | crazyhouse: quiescence tries every capture, not only the first two without check (Fairy-Stockfish's quiescence move count, the default since session 33), the search before |
 //! | 27 | crazyhouse: late captures are not reduced (the default since session 33: a late capture without check at an expected cut node, or one whose victim cannot bring the static score up to alpha, reduced by Stockfish's table), the search before |
 //! | 28 | crazyhouse: captures and checks that lose more than 264 cp a ply by the static exchange near the horizon (depth ≤ 4) are searched, not skipped once a move was searched (Stockfish's pruning, the default since session 33), the search before |
-//! | 29 | one ply more reduction of the late quiet moves when the table's move is a capture (Stockfish's) |
-//! | 30 | Stockfish 12's null-move reduction, (1015 + 85 · depth) / 256 + min((static − beta) / 191, 3), not 2 + depth / 4 |
-//! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 

@@ -1241,13 +1241,7 @@ impl<'a> Searcher<'a> {
             let passed = board.null_move()?;
             self.order.played(board, ply, None);
             count(ex::NULL_TRIES, 1);
-            let r = if self.on(30) {
-                // Stockfish 12's: (1015 + 85 · depth) / 256 + min((static −
-                // beta) / 191, 3) (experiment switch 30).
-                (1015 + 85 * depth) / 256 + ((static_eval - beta) / 191).min(3)
-            } else {
-                NULL_MOVE_BASE + depth / 4
-            };
+            let r = NULL_MOVE_BASE + depth / 4;
             if self.on(9) && drop_threats && depth - 1 - r < 1 {
                 // The reply to the pass would be quiescence, blind to drops.
                 return None;
@@ -1298,11 +1292,6 @@ impl<'a> Searcher<'a> {
         // The table's move is played only if legal here (the entry may
         // belong to another position sharing the key).
         let tt_first = tt_move.filter(|&m| board.is_legal(m));
-        // Stockfish's: when the table's move is a capture, the quiet moves
-        // are reduced one ply more (experiment switch 29).
-        let tt_capture_plies = i32::from(
-            self.on(29) && tt_first.is_some_and(|m| !MoveKind::of(board, m).is_quiet()),
-        );
         let mut tt_pending = tt_first;
         let mut generated = false;
         let mut next = start;
@@ -1382,7 +1371,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 let reduction = if depth >= LMR_DEPTH && i >= 1 {
-                    let cut_plies = if cut { self.cut_plies() } else { 0 } + tt_capture_plies;
+                    let cut_plies = if cut { self.cut_plies() } else { 0 };
                     selective_reduction(depth, i, &node, killer, c1 + c2, cut_plies)
                 } else {
                     0
