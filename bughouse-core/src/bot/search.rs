@@ -192,9 +192,10 @@ const PARENT_FUTILITY_DEPTH: i32 = 6;
 // session 33 (in the selective search; bughouse's goals were measured
 // without them). Against Fairy-Stockfish, all four against none, on the
 // same openings: at fixed nodes near 100 ms 38.5 % against 34.0 % (300
-// matches, 68 better and 53 worse), in real time at 100 ms 34.0 % against
-// 32.2 % (200, the two runs side by side; 45 better, 42 worse): ahead both
-// ways, a gain not proven. Alone, on one seed at fixed nodes, the exchange
+// matches, 68 better and 53 worse), in real time at 100 ms 36.1 % against
+// 34.0 % (600, the two runs side by side; 132 better, 119 worse): ahead
+// both ways, a gain not proven. At 20 ms they cost points, 51.1 % against
+// 55.6 % (400), still above that budget's goal of 45 %. Alone, on one seed at fixed nodes, the exchange
 // pruning carried most of it: without it, 32.5 % where all four scored
 // 39.5 % (100). benches/README.md, "Stockfish's search rules together:
 // crazyhouse (session 33)". Experiment switches 24, 26, 27 and 28 turn
