@@ -8,7 +8,7 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12, 15, 21, 22, 24, 26, 27 and 28 in crazyhouse). The switches are
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12, 15, 21, 22, 24, 26, 27 and 28 in crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches are
 //! read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
@@ -45,9 +45,9 @@
 //! | 23 | with switch 24, one ply more reduction of a late quiet move at an expected cut node (half the default's) |
 //! | 24 | crazyhouse: no more reduction of late quiet moves at expected cut nodes (Stockfish's `cutNode`: a null-window node its parent expects to fail high; the default two plies more since session 33), the search before |
 //! | 25 | evaluation: the king danger the same whoever is to move (not 6/4 of it with the attacker to move, 2/4 with the defender), the evaluation before session 13 |
-//! | 26 | crazyhouse: quiescence tries every capture, not only the first two without check (Fairy-Stockfish's quiescence move count, the default since session 33), the search before |
+//! | 26 | flipped, as 12: in crazyhouse quiescence tries every capture, not only the first two without check (Fairy-Stockfish's quiescence move count, the default since session 33), the search before; in bughouse it tries only those two (screening only) |
 //! | 27 | crazyhouse: late captures are not reduced (the default since session 33: a late capture without check at an expected cut node, or one whose victim cannot bring the static score up to alpha, reduced by Stockfish's table), the search before |
-//! | 28 | crazyhouse: captures and checks that lose more than 264 cp a ply by the static exchange near the horizon (depth ≤ 4) are searched, not skipped once a move was searched (Stockfish's pruning, the default since session 33), the search before |
+//! | 28 | flipped, as 12: in crazyhouse captures and checks that lose more than 264 cp a ply by the static exchange near the horizon (depth ≤ 4) are searched, not skipped once a move was searched (Stockfish's pruning, the default since session 33), the search before; in bughouse they are skipped (screening only) |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 

@@ -85,12 +85,18 @@ impl<'a> Continuation<'a> {
         usize::from(row.0) * CONTINUATION_COLUMNS + usize::from(column.0)
     }
 
-    /// How well `column` did after `row` (0: nothing known).
-    #[inline]
+    /// How well `column` did after `row` (0: nothing known); the search
+    /// reads whole rows ([`Self::row`]), the tests single cells.
+    #[cfg(test)]
     pub(crate) fn get(&self, row: Row, column: Column) -> i32 {
-        self.cells
-            .get(Self::index(row, column))
-            .map_or(0, |c| i32::from(c.0))
+        Self::cell(self.row(row), column)
+    }
+
+    /// The value of `column` in a row from [`Self::row`] (0: nothing known,
+    /// or no row).
+    #[inline]
+    pub(crate) fn cell(row: &[HistoryCell], column: Column) -> i32 {
+        row.get(column.index()).map_or(0, |c| i32::from(c.0))
     }
 
     /// Every column's cell after `row`, for a caller that reads many

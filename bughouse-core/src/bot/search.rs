@@ -47,7 +47,7 @@ use super::see::see;
 use super::tt::{Bound, HistoryCell, Table};
 use crate::attacks::pawn_attacks_of_set;
 use crate::board::movegen::{Visitor, expand_pawn_moves};
-use crate::{Bitboard, Board, Color, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
+use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
 
 /// The deepest ply the search reaches, quiescence and extensions included.
 pub(crate) const MAX_PLY: usize = 64;
@@ -195,11 +195,11 @@ const PARENT_FUTILITY_DEPTH: i32 = 6;
 // matches, 68 better and 53 worse), in real time at 100 ms 36.1 % against
 // 34.0 % (600, the two runs side by side; 132 better, 119 worse): ahead
 // both ways, a gain not proven. At 20 ms they cost points, 51.1 % against
-// 55.6 % (400), still above that budget's goal of 45 %. Alone, on one seed at fixed nodes, the exchange
-// pruning carried most of it: without it, 32.5 % where all four scored
-// 39.5 % (100). benches/README.md, "Stockfish's search rules together:
-// crazyhouse (session 33)". Experiment switches 24, 26, 27 and 28 turn
-// each off.
+// 55.6 % (400), still above that budget's goal of 45 %. On one seed at
+// fixed nodes the exchange pruning carried most of it: without it 32.5 %,
+// where all four scored 39.5 % (100). benches/README.md, "Stockfish's
+// search rules together, and a faster ordering: crazyhouse (session 33)".
+// Experiment switches 24, 26, 27 and 28 turn each off.
 
 /// Plies more reduction of a late quiet move at an expected cut node
 /// (Stockfish's `cutNode`: a null-window node whose parent expects it to
@@ -521,15 +521,11 @@ impl<'a> MoveOrder<'a> {
     /// that, 0 where there is none, or without a continuation history.
     #[inline]
     fn continuation_pair(&self, ply: usize, column: Column) -> (i32, i32) {
-        let Some(continuation) = &self.continuation else {
-            return (0, 0);
-        };
-        let after = |back: usize| {
-            ply.checked_sub(back)
-                .and_then(|p| self.rows[p])
-                .map_or(0, |row| continuation.get(row, column))
-        };
-        (after(1), after(2))
+        let [row1, row2] = self.continuation_rows(ply);
+        (
+            Continuation::cell(row1, column),
+            Continuation::cell(row2, column),
+        )
     }
 
     /// The quiet move `best` cut off at `ply`, `depth` plies from the
@@ -586,14 +582,11 @@ impl<'a> MoveOrder<'a> {
     /// try more than a few of them.
     fn score(&self, board: &Board, list: &mut [ScoredMove], tt_move: Option<Move>, ply: usize) {
         let us = board.turn();
-        let them = us.other();
         let counter = self
             .counter_slot(board, ply)
             .and_then(|(r, t)| self.counters[us.index()][r][t]);
         let history = &self.history[us.index()];
         let [row1, row2] = self.continuation_rows(ply);
-        let cell =
-            |row: &[HistoryCell], column: usize| row.get(column).map_or(0, |c| i32::from(c.0));
         // What only quiet moves need, found at the first one (quiescence
         // lists have none).
         let mut quiet_info: Option<QuietInfo> = None;
@@ -630,11 +623,12 @@ impl<'a> MoveOrder<'a> {
             } else if maybe_special && counter == Some(m) {
                 COUNTER_ORDER
             } else {
-                let info = quiet_info.get_or_insert_with(|| QuietInfo::new(board, us, them));
+                let info = quiet_info.get_or_insert_with(|| QuietInfo::new(board));
                 let index = history_index(m, kind);
-                let column = Column::new(index, m).index();
+                let column = Column::new(index, m);
                 let mut s = history[index][m.to().index()]
-                    + CONTINUATION_ORDER_WEIGHT * (cell(row1, column) + cell(row2, column));
+                    + CONTINUATION_ORDER_WEIGHT
+                        * (Continuation::cell(row1, column) + Continuation::cell(row2, column));
                 if info.checks[kind.role.index()].contains(m.to())
                     || m.from().is_some_and(|from| info.discoverers.contains(from))
                 {
@@ -684,7 +678,10 @@ struct QuietInfo {
 }
 
 impl QuietInfo {
-    fn new(board: &Board, us: Color, them: Color) -> QuietInfo {
+    /// For the side to move on `board`.
+    fn new(board: &Board) -> QuietInfo {
+        let us = board.turn();
+        let them = us.other();
         QuietInfo {
             checks: check_squares(board, them),
             pawn_guarded: pawn_attacks_of_set(
@@ -740,13 +737,26 @@ fn selective_reduction(
     cont: i32,
     cut_plies: i32,
 ) -> i32 {
-    let product = REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(index + 1).min(127)];
+    let product = reduction_product(depth, index);
     let r =
         (product + 503) / 1024 + i32::from(!node.improving && product > 915) + i32::from(!node.pv)
             - i32::from(killer)
             - cont / 16_384
             + cut_plies;
     r.clamp(0, depth - 2)
+}
+
+/// Stockfish's reduction product R[depth] · R[index + 1] (in 1 024ths of
+/// a ply, see [`REDUCTIONS`]) of the `index`-th move tried (from 0).
+fn reduction_product(depth: i32, index: usize) -> i32 {
+    REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(index + 1).min(127)]
+}
+
+/// Stockfish's reduction of a late capture without check, the `index`-th
+/// move tried at `depth` ≥ 3: (R[depth] · R[index + 1] + 503) / 1 024
+/// plies, between 0 and depth − 2 (the base of [`selective_reduction`]).
+fn capture_reduction(depth: i32, index: usize) -> i32 {
+    ((reduction_product(depth, index) + 503) / 1024).clamp(0, depth - 2)
 }
 
 /// The best move of a root iteration and its score.
@@ -1395,8 +1405,7 @@ impl<'a> Searcher<'a> {
                 // Stockfish's reduction of a late capture at an expected cut
                 // node, or of one whose victim cannot bring the static score
                 // up to alpha (switch 27 turns it off).
-                let product = REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(i + 1).min(127)];
-                ((product + 503) / 1024).clamp(0, depth - 2)
+                capture_reduction(depth, i)
             } else {
                 let tactical = in_check || gives_check || killer;
                 let reduction = late_move_reduction(depth, i, quiet, tactical);
@@ -1923,6 +1932,58 @@ mod tests {
             ..node_scored(-INFINITE)
         };
         assert!(!in_check.futile_at(0, 0));
+    }
+
+    #[test]
+    fn each_of_session_33s_rules_saves_nodes_in_the_selective_search_only() {
+        // Cut-node reductions (switch 24 off), the quiescence move count
+        // (26), capture reductions (27) and the exchange pruning of
+        // captures and checks (28): iterations to depth 6 on a crazyhouse
+        // middlegame with drops in both hands search fewer nodes with each
+        // rule than with its switch. The plain search (bughouse's) has
+        // none of them: there switches 24 and 27 change nothing, and 26
+        // and 28 turn their rule on (flipped, as switch 12), saving nodes.
+        let board = crazyhouse_board(
+            "r1bqkb2/ppp2ppp/2n5/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R[NBPnbp] b KQq - 0 7",
+        );
+        let with_rules = selective_deepening(&board, 6, 0);
+        for bit in [24, 26, 27, 28] {
+            let without = selective_deepening(&board, 6, 1 << bit);
+            assert!(
+                with_rules < without,
+                "switch {bit}: {with_rules} nodes with the rule, {without} without"
+            );
+            let (plain, switched) = (deepening(&board, 5, 0), deepening(&board, 5, 1 << bit));
+            if bit == 26 || bit == 28 {
+                assert!(switched < plain, "switch {bit}: {switched} against {plain}");
+            } else {
+                assert_eq!(switched, plain, "switch {bit}");
+            }
+        }
+    }
+
+    #[test]
+    fn pick_moves_the_first_of_the_best_scores_forward() {
+        let mv = |uci: &str| Move::from_uci(uci).unwrap();
+        let scored = |uci: &str, score| ScoredMove {
+            mv: mv(uci),
+            kind: 0,
+            score,
+        };
+        let mut list = [
+            scored("a2a3", 5),
+            scored("b2b3", 9),
+            scored("c2c3", 9),
+            scored("d2d3", -1),
+        ];
+        pick(&mut list, 0);
+        assert_eq!(list[0].mv, mv("b2b3"), "the first of two equal bests");
+        pick(&mut list, 1);
+        assert_eq!(list[1].mv, mv("c2c3"));
+        pick(&mut list, 2);
+        assert_eq!(list[2].mv, mv("a2a3"));
+        pick(&mut list, 3);
+        assert_eq!(list[3].mv, mv("d2d3"), "the last alone stays");
     }
 
     #[test]
