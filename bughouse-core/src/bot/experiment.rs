@@ -16,7 +16,8 @@
 //! Bits 0–15 are the search's, 16–31 the evaluation's (but 23, 24 and
 //! 26–28, the search's since session 33, when its own ran out); the switches
 //! screened so far and rejected were removed from the code again (their
-//! results stay in benches/README.md).
+//! results stay in benches/README.md, their code in `benches/experiments/`).
+//! Free bits: 11, 29, 30 and 31.
 //!
 //! | bit | change |
 //! |---:|---|

@@ -203,18 +203,23 @@ const PARENT_FUTILITY_DEPTH: i32 = 6;
 
 /// Plies more reduction of a late quiet move at an expected cut node
 /// (Stockfish's `cutNode`: a null-window node whose parent expects it to
-/// fail high, so its moves are expected to fail low): two, as Stockfish.
+/// fail high, so its moves are expected to fail low): two, as Stockfish
+/// (one, screened in session 34, scored 6.5 points less).
 const CUT_NODE_REDUCTION: i32 = 2;
 /// How many captures without check quiescence tries at most, in move
 /// order (Fairy-Stockfish's move-count pruning in quiescence): the later
 /// ones rarely change the score, and quiescence is most of the nodes.
+/// Unlike Stockfish's rule, a recapture on the square of the move before
+/// counts too: exempting it, and allowing three, scored level at fixed
+/// nodes (session 34, benches/README.md).
 const QUIESCENCE_QUIET_CAPTURES: usize = 2;
 /// Near the horizon ([`SEE_PRUNE_DEPTH`]), a capture or check that loses
 /// more than this per ply of depth by the static exchange is skipped once
 /// a move was searched (Stockfish's 213 + 120 of its units in a variant
 /// where captures go to hand, in our pawns of 100). Most drop checks put
 /// the dropped piece where it is taken for nothing; each of them was
-/// answered by a full-width node of evasions.
+/// answered by a full-width node of evasions. 350 scored level (session
+/// 34).
 const EXCHANGE_PRUNE_PER_PLY: i32 = 264;
 /// Stockfish's reductions: `REDUCTIONS[n]` = 21.3 · ln(n + ln(n) / 4)
 /// (0 and 1: 0), for depths and move numbers up to 127.
