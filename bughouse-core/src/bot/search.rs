@@ -204,7 +204,8 @@ const PARENT_FUTILITY_DEPTH: i32 = 6;
 /// Plies more reduction of a late quiet move at an expected cut node
 /// (Stockfish's `cutNode`: a null-window node whose parent expects it to
 /// fail high, so its moves are expected to fail low): two, as Stockfish
-/// (one, screened in session 34, scored 6.5 points less).
+/// (one, screened in session 34, scored 6.5 points less on the seed
+/// where two had been chosen).
 const CUT_NODE_REDUCTION: i32 = 2;
 /// How many captures without check quiescence tries at most, in move
 /// order (Fairy-Stockfish's move-count pruning in quiescence): the later
@@ -964,9 +965,10 @@ impl<'a> Searcher<'a> {
     /// are searched, just not extended (a check at the horizon still gets
     /// every evasion, see [`Self::search`]). Measured: 0.7 ply deeper at
     /// 20 ms, and against Fairy-Stockfish (real-time, benches/README.md).
-    /// Fairy-Stockfish's castling extension scored 2 points below this
-    /// rule in crazyhouse, a reply forced by check (one legal move) one
-    /// ply deeper 2 points above it: neither kept (session 35).
+    /// In crazyhouse, Fairy-Stockfish's castling extension scored 2
+    /// points below this rule and a reply forced by check (one legal
+    /// move) searched one ply deeper 2 points above it, both within the
+    /// noise: neither kept (session 35).
     #[inline]
     fn extension(&self, board: &Board, m: Move, gives_check: bool, child_ply: usize) -> i32 {
         self.extension_by_exchange(gives_check, child_ply, || see(board, m))
