@@ -513,7 +513,7 @@ fn searches_fit_a_256_kib_thread_stack() {
         .stack_size(SMALL_STACK)
         .spawn(move || {
             let storage = vec![TableEntry::EMPTY; 1 << 16];
-            // The continuation history (1 MiB) on the heap too.
+            // The histories (1.06 MiB) on the heap too.
             let mut bot = Bot::with_storage(SearchLimits::nodes(60_000), storage)
                 .with_history(vec![HistoryCell::EMPTY; HISTORY_CELLS]);
             let mut decided = 0;

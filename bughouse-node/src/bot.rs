@@ -19,8 +19,9 @@
 //! wait for them), and a search whose caller aborted (`{ signal }`) or whose
 //! environment was torn down is skipped if it has not started.
 //!
-//! Which table: a fresh one per call (384 KiB, on the heap, with a 1 MiB
-//! continuation history the crazyhouse search uses). A table kept
+//! Which table: a fresh one per call (384 KiB, on the heap, with the
+//! 1.06 MiB of continuation and correction histories the crazyhouse search
+//! uses). A table kept
 //! per `Game` would make a decision depend on the calls before it, and two
 //! asynchronous searches of one game would share it; the Python binding
 //! measured a reused table no faster per decision (the budget is in nodes).

@@ -16,9 +16,9 @@
 //! answer differently the second time), and threads searching one game
 //! would contend for it. A fresh table costs one 384 KiB allocation, about
 //! 0.03 ms, filled in place on the heap; a table reused across calls measured no faster per decision
-//! (the budget is in nodes) in `bench/bench_bot.py`. With it comes a 1 MiB
-//! continuation history (the crazyhouse search's; a bughouse search leaves
-//! it untouched).
+//! (the budget is in nodes) in `bench/bench_bot.py`. With it come 1.06 MiB
+//! of continuation and correction histories (the crazyhouse search's; a
+//! bughouse search leaves them untouched).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

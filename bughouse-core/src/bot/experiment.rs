@@ -8,16 +8,16 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 12, 15, 21, 22, 24, 26, 27 and 28 in crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches are
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 11, 12, 15, 21, 22, 24, 26–31 in crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches are
 //! read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!
 //! Bits 0–15 are the search's, 16–31 the evaluation's (but 23, 24 and
-//! 26–28, the search's since session 33, when its own ran out); the switches
+//! 26–31, the search's since sessions 33 and 36, when its own ran out); the switches
 //! screened so far and rejected were removed from the code again (their
 //! results stay in benches/README.md, their code in `benches/experiments/`).
-//! Free bits: 11, 29, 30 and 31.
+//! No bit is free: a new switch takes the bit of one screened out.
 //!
 //! | bit | change |
 //! |---:|---|
@@ -32,6 +32,7 @@
 //! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
+//! | 11 | crazyhouse: no correction history (Stockfish's: the static score corrected by how far this decision's searches found scores of the same pawn structure and side to move off, up to ±64 cp; the default since session 36), the search before |
 //! | 12 | the skipping of quiet moves that lose material by the static exchange near the horizon flipped: off in crazyhouse (its search before session 17), on in bughouse (screening only; bughouse's default searches them) |
 //! | 13 | no counter moves in the ordering (the quiet move that last refuted the previous move, tried after the killers), the search before session 13 |
 //! | 14 | move-count pruning (Stockfish's) where the selective search is off (it is part of it): at non-PV nodes not in check within 6 plies of the horizon, the quiet moves without check that are no killer or counter move are dropped after (3 + depth²) / 2 moves, twice that when improving (screened alone in crazyhouse in session 18; it replaced an old switch 4, a milder count never kept) |
@@ -49,6 +50,9 @@
 //! | 26 | flipped, as 12: in crazyhouse quiescence tries every capture, not only the first two without check (Fairy-Stockfish's quiescence move count, the default since session 33), the search before; in bughouse it tries only those two (screening only) |
 //! | 27 | crazyhouse: late captures are not reduced (the default since session 33: a late capture without check at an expected cut node, or one whose victim cannot bring the static score up to alpha, reduced by Stockfish's table), the search before |
 //! | 28 | flipped, as 12: in crazyhouse captures and checks that lose more than 264 cp a ply by the static exchange near the horizon (depth ≤ 4) are searched, not skipped once a move was searched (Stockfish's pruning, the default since session 33), the search before; in bughouse they are skipped (screening only) |
+//! | 29 | crazyhouse: after a check two plies before (no static score there) the node counts as improving, the search before session 36 (its default, Stockfish's rule, compares with four plies before) |
+//! | 30 | crazyhouse: quiescence's move count counts recaptures too, the search before session 36 (its default exempts a capture on the square the move before went to, as Stockfish's does) |
+//! | 31 | crazyhouse: no single-reply extension (in check with one legal reply, that reply is searched one ply deeper: Stockfish's, the default since session 36), the search before |
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 

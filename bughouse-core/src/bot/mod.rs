@@ -28,10 +28,10 @@
 //! The transposition table's entries live where the caller puts them
 //! ([`TranspositionTable::from_storage`], [`Bot::with_storage`]): a
 //! `vec![TableEntry::EMPTY; n]` fills the heap in place, so nothing large
-//! moves through the stack. So does the continuation history
-//! ([`TranspositionTable::with_history`], [`Bot::with_history`]: 1 MiB,
-//! `vec![HistoryCell::EMPTY; HISTORY_CELLS]`), which the crazyhouse
-//! search needs for its full strength.
+//! moves through the stack. So do the continuation and correction
+//! histories ([`TranspositionTable::with_history`], [`Bot::with_history`]:
+//! 1.06 MiB, `vec![HistoryCell::EMPTY; HISTORY_CELLS]`), which the
+//! crazyhouse search needs for its full strength.
 //!
 //! ```
 //! use bughouse_core::{bot::BotAction, Game, GameSettings, Seat, bot::SearchLimits};
@@ -520,7 +520,7 @@ fn move_code(m: Move) -> u64 {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 ///
-/// A crazyhouse bot wants a continuation history too ([`Bot::with_history`]):
+/// A crazyhouse bot wants the search's histories too ([`Bot::with_history`]):
 /// without one its search is the plainer one of before session 23.
 #[derive(Clone, Debug)]
 pub struct Bot<S = [TableEntry; DEFAULT_TT_ENTRIES], H = NoHistory> {
@@ -570,7 +570,7 @@ where
     S: AsRef<[TableEntry]> + AsMut<[TableEntry]>,
     H: AsRef<[HistoryCell]> + AsMut<[HistoryCell]>,
 {
-    /// The same bot with a continuation history in the caller's `history`
+    /// The same bot with the search's histories in the caller's `history`
     /// storage (see [`TranspositionTable::with_history`]): what the
     /// crazyhouse search needs for its full strength.
     ///

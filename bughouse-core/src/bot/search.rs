@@ -23,8 +23,11 @@
 //! together: more reduction at expected cut nodes, reduced late captures,
 //! captures and checks that lose much by the exchange skipped near the
 //! horizon, and at most two captures without check in quiescence (see
-//! [`CUT_NODE_REDUCTION`]). Bughouse keeps the plain search, with which its
-//! goals were met.
+//! [`CUT_NODE_REDUCTION`]). Since session 36 four more, together too: the
+//! correction history ([`Correction`]), the single-reply extension, the
+//! "improving" rule across a check ([`Searcher::improving`]) and recaptures
+//! exempt from quiescence's move count. Bughouse keeps the plain search,
+//! with which its goals were met.
 //!
 //! The search copies the [`Board`] (it is `Copy`) for every move instead of
 //! undoing moves. Its move lists share one fixed [`MoveStack`] held by the
@@ -42,9 +45,9 @@ use arrayvec::ArrayVec;
 use super::control::{POLL_NODES, Timer};
 use super::eval::{BOARD_VALUE, EvalParams, check_squares, evaluate, has_pieces};
 use super::experiment::{self as ex, count};
-use super::history::{self, Column, Continuation, Row};
+use super::history::{self, Column, Continuation, Correction, Row};
 use super::see::see;
-use super::tt::{Bound, HistoryCell, Table};
+use super::tt::{Bound, CONTINUATION_CELLS, HistoryCell, Table};
 use crate::attacks::pawn_attacks_of_set;
 use crate::board::movegen::{Visitor, expand_pawn_moves};
 use crate::{Bitboard, Board, Flavour, MAX_LEGAL_MOVES, Move, Role, Square};
@@ -798,9 +801,12 @@ pub(crate) struct Searcher<'a> {
     /// Check extensions stop beyond this ply, so the search ends.
     extension_limit: usize,
     order: MoveOrder<'a>,
-    /// The caller's continuation history, until the first iteration takes
-    /// it for a selective search (see [`Self::root`]).
+    /// The caller's history cells, until the first iteration takes them
+    /// for a selective search (see [`Self::root`]).
     history: Option<&'a mut [HistoryCell]>,
+    /// The correction history, in the selective search only (switch 11
+    /// turns it off).
+    correction: Option<Correction<'a>>,
     /// Borrowed, not owned: the searcher is moved around when it is built,
     /// and a 96 KiB member would be copied with it (in unoptimised builds).
     stack: &'a mut MoveStack,
@@ -836,6 +842,7 @@ impl<'a> Searcher<'a> {
             extension_limit: MAX_PLY / 2,
             order: MoveOrder::new(ex::flags() & ex::NO_COUNTER_MOVES == 0),
             history,
+            correction: None,
             stack,
             eval_cache,
             evals: [-INFINITE; MAX_PLY],
@@ -872,8 +879,13 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn eval(&mut self, board: &Board) -> i32 {
         let params = &self.params;
-        self.eval_cache
-            .score(board.hash(), || evaluate(board, params))
+        let score = self
+            .eval_cache
+            .score(board.hash(), || evaluate(board, params));
+        match &self.correction {
+            Some(correction) => score + correction.get(board),
+            None => score,
+        }
     }
 
     fn key(&self, board: &Board) -> u64 {
@@ -958,6 +970,34 @@ impl<'a> Searcher<'a> {
             .then(|| (3 + (depth * depth) as usize) / (2 - usize::from(improving)))
     }
 
+    /// Whether `m` recaptures on the square the move before (at `ply` − 1)
+    /// went to: quiescence's move count exempts it, as Stockfish's does
+    /// (switch 30 counts it, the search's rule before session 36).
+    #[inline]
+    fn recaptures(&self, m: Move, ply: usize) -> bool {
+        ply > 0 && self.order.path[ply - 1].is_some_and(|p| p.to() == m.to())
+    }
+
+    /// Whether the static score at `ply` is better than ours two plies
+    /// before (or there is none to compare with). In the selective search,
+    /// when we were in check two plies before (no static score there),
+    /// Stockfish's rule: at least as good as four plies before, if there
+    /// is a score there; switch 29 counts it as improving, the search's rule
+    /// before session 36.
+    #[inline]
+    fn improving(&self, static_eval: i32, ply: usize) -> bool {
+        if ply < 2 {
+            return true;
+        }
+        let before = self.evals[ply - 2];
+        if before == -INFINITE && self.selective() && !self.on(29) {
+            return ply < 4
+                || self.evals[ply - 4] == -INFINITE
+                || static_eval >= self.evals[ply - 4];
+        }
+        static_eval > before
+    }
+
     /// Plies to extend a move that gives check (`child_ply`: the ply after
     /// it): one, within the extension limit, for a check that does not
     /// lose the checking piece (static exchange ≥ 0, Stockfish's rule).
@@ -966,9 +1006,9 @@ impl<'a> Searcher<'a> {
     /// every evasion, see [`Self::search`]). Measured: 0.7 ply deeper at
     /// 20 ms, and against Fairy-Stockfish (real-time, benches/README.md).
     /// In crazyhouse, Fairy-Stockfish's castling extension scored 2
-    /// points below this rule and a reply forced by check (one legal
-    /// move) searched one ply deeper 2 points above it, both within the
-    /// noise: neither kept (session 35).
+    /// points below this rule (session 35, not kept); a reply forced by
+    /// check (one legal move) is extended too, in the selective search
+    /// (see [`Self::search_moves`], since session 36).
     #[inline]
     fn extension(&self, board: &Board, m: Move, gives_check: bool, child_ply: usize) -> i32 {
         self.extension_by_exchange(gives_check, child_ply, || see(board, m))
@@ -1046,7 +1086,11 @@ impl<'a> Searcher<'a> {
             // The first iteration: the selective search in crazyhouse
             // (switch 4: in bughouse instead).
             if (board.flavour() == Flavour::Crazyhouse) != self.on(4) {
-                self.order.continuation = Some(Continuation::cleared(cells));
+                let (continuation, correction) = cells.split_at_mut(CONTINUATION_CELLS);
+                self.order.continuation = Some(Continuation::cleared(continuation));
+                if !self.on(11) {
+                    self.correction = Some(Correction::cleared(correction));
+                }
             }
         }
         let short_extensions = board.flavour() == Flavour::Bughouse && !self.on(7);
@@ -1163,11 +1207,7 @@ impl<'a> Searcher<'a> {
             self.eval(board)
         };
         self.evals[ply] = static_eval;
-        // Better than two plies ago (or no score to compare with: after a
-        // check two plies ago this counts as improving, where Stockfish
-        // compares with four plies ago; its way searched 0.3 ply deeper and
-        // scored level in crazyhouse, session 35).
-        let improving = ply < 2 || static_eval > self.evals[ply - 2];
+        let improving = self.improving(static_eval, ply);
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if let Some(s) = self.prune(board, static_eval, depth, ply, beta, improving, cut) {
                 return s;
@@ -1318,10 +1358,26 @@ impl<'a> Searcher<'a> {
         let tt_first = tt_move.filter(|&m| board.is_legal(m));
         let mut tt_pending = tt_first;
         let mut generated = false;
+        // In check in the selective search, the evasions are generated
+        // first: a single legal reply is searched one ply deeper
+        // (Stockfish's single-reply extension; switch 31 turns it off).
+        let mut single_reply = false;
+        if in_check && self.selective() && !self.on(31) {
+            generated = true;
+            board.visit_legal(&mut Collect::new(board, self.stack, false));
+            let replies = self.stack.len() - start;
+            if replies == 0 {
+                return self.no_moves(board, in_check, ply);
+            }
+            single_reply = replies == 1;
+            self.order
+                .score(board, &mut self.stack[start..], tt_move, ply);
+        }
         let mut next = start;
         let alpha_start = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
+        let mut best_quiet = true;
         let mut i = 0;
         // The quiet moves tried before a cut, for the continuation
         // history's malus (Stockfish keeps 64 too; later ones go without).
@@ -1428,7 +1484,12 @@ impl<'a> Searcher<'a> {
                 let reduction = late_move_reduction(depth, i, quiet, tactical);
                 reduction + i32::from(self.on(6) && reduction > 0 && !pv_node && !improving)
             };
-            let new_depth = depth - 1 + self.extension(board, m, gives_check, ply + 1);
+            let new_depth = depth - 1
+                + if single_reply && ply + 1 < self.extension_limit {
+                    1
+                } else {
+                    self.extension(board, m, gives_check, ply + 1)
+                };
             self.order.played(board, ply, Some((m, kind)));
             let score = self.search_move(
                 &child,
@@ -1448,6 +1509,7 @@ impl<'a> Searcher<'a> {
             if score > best {
                 best = score;
                 best_move = Some(m);
+                best_quiet = quiet;
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -1477,6 +1539,18 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
+        if let Some(correction) = self.correction.as_mut().filter(|_| {
+            // Stockfish's conditions: not in check, the best move quiet, no
+            // mate, and a bound that says the static score was off in its
+            // direction.
+            !in_check
+                && best_quiet
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= node.static_eval)
+                && !(bound == Bound::Upper && best >= node.static_eval)
+        }) {
+            correction.learn(board, best, node.static_eval, depth);
+        }
         self.tt
             .store(key, best_move, to_tt(best, ply), depth.max(0) as i8, bound);
         best
@@ -1548,6 +1622,7 @@ impl<'a> Searcher<'a> {
                 && i - start >= QUIESCENCE_QUIET_CAPTURES
                 && !gives_check
                 && !kind.promotion
+                && (self.on(30) || !self.recaptures(m, ply))
             {
                 // Fairy-Stockfish's quiescence move count (switch 26 turns
                 // it off).
@@ -1871,6 +1946,108 @@ mod tests {
         assert!(skips(&bughouse, losing, 1, 1 << 12));
     }
 
+    /// The switches that turn session 36's four rules off: the correction
+    /// history (11), improving across a check (29), recaptures exempt
+    /// from quiescence's count (30) and the single-reply extension (31).
+    const SESSION_36_RULES_OFF: u32 = 1 << 11 | 1 << 29 | 1 << 30 | 1 << 31;
+
+    /// A searcher of the selective search, started on `board` (the
+    /// first root iteration takes the lent history), for `test`.
+    fn with_started_selective_searcher<T>(
+        board: &Board,
+        flags: u32,
+        test: impl FnOnce(&mut Searcher) -> T,
+    ) -> T {
+        with_selective_searcher(flags, u64::MAX, |searcher| {
+            searcher.root(board, 1, &mut root_moves(board));
+            test(searcher)
+        })
+    }
+
+    #[test]
+    fn r16_a_single_reply_to_check_is_searched_a_ply_deeper_switch_31_does_not() {
+        // Black in check from a8: g8 is the rook's, g7 the king's on f6;
+        // Kh7 is the one reply, and gives no check.
+        let board = crazyhouse_board("R6k/8/5K2/8/8/8/8/8[] b - - 0 1");
+        assert_eq!(board.legal_moves().len(), 1);
+        let mut child = board;
+        child.play_unchecked(Move::from_uci("h8h7").unwrap());
+        assert!(!child.is_check());
+        let stored_depth = |flags: u32| {
+            with_started_selective_searcher(&board, flags, |searcher| {
+                searcher.search(&board, true, 3, 1, -INFINITE, INFINITE, false);
+                searcher.tt.probe(searcher.key(&child)).map(|e| e.depth)
+            })
+        };
+        assert_eq!(stored_depth(0), Some(3), "extended: depth 3 − 1 + 1");
+        assert_eq!(stored_depth(1 << 31), Some(2), "switch 31: not extended");
+        // Bughouse's search does not extend it.
+        let bughouse = board.with_flavour(Flavour::Bughouse);
+        let bughouse_depth = with_searcher(0, u64::MAX, |searcher| {
+            searcher.root(&bughouse, 1, &mut root_moves(&bughouse));
+            searcher.search(&bughouse, true, 3, 1, -INFINITE, INFINITE, false);
+            searcher.tt.probe(searcher.key(&child)).map(|e| e.depth)
+        });
+        assert_eq!(bughouse_depth, Some(2));
+    }
+
+    #[test]
+    fn after_a_check_two_plies_before_improving_compares_with_four_plies_before() {
+        let board = crazyhouse_board(OPEN_WITH_FULL_HANDS);
+        for flags in [0, 1 << 29] {
+            with_started_selective_searcher(&board, flags, |searcher| {
+                // In check two plies before (no static score there), 40
+                // four plies before.
+                searcher.evals[..5].copy_from_slice(&[0, 0, 40, 0, -INFINITE]);
+                let improving = |searcher: &Searcher, score| searcher.improving(score, 6);
+                if flags == 0 {
+                    assert!(improving(searcher, 40), "as good as four plies before");
+                    assert!(!improving(searcher, 39), "worse than four plies before");
+                } else {
+                    assert!(improving(searcher, 39), "switch 29: counts as improving");
+                }
+                // No score four plies before either: improving, as before.
+                searcher.evals[2] = -INFINITE;
+                assert!(improving(searcher, -500));
+                // With a score two plies before, that decides.
+                searcher.evals[4] = 10;
+                assert!(improving(searcher, 11) && !improving(searcher, 10));
+            });
+        }
+    }
+
+    #[test]
+    fn quiescence_counts_captures_but_not_a_recapture_switch_30_counts_it_too() {
+        let board = crazyhouse_board(OPEN_WITH_FULL_HANDS);
+        let d4 = Move::from_uci("d4e5").unwrap();
+        with_started_selective_searcher(&board, 0, |searcher| {
+            searcher.order.path[2] = Some(Move::from_uci("d5e4").unwrap());
+            assert!(searcher.recaptures(Move::from_uci("c3e4").unwrap(), 3));
+            assert!(!searcher.recaptures(d4, 3));
+            // At the root there is no move before.
+            assert!(!searcher.recaptures(d4, 0));
+        });
+        // The rule's effect in a search: the count exempts recaptures, so
+        // switch 30 (no exemption) visits other nodes.
+        let nodes = |flags| selective_deepening(&board, 5, flags);
+        assert_ne!(nodes(0), nodes(1 << 30));
+    }
+
+    #[test]
+    fn the_selective_search_learns_corrections_switch_11_and_bughouse_do_not() {
+        let board = crazyhouse_board(OPEN_WITH_FULL_HANDS);
+        let learnt = |board: &Board, flags: u32| {
+            with_selective_searcher(flags, u64::MAX, |searcher| {
+                deepen(searcher, board, 5);
+                searcher.correction.as_ref().map(|c| c.learnt())
+            })
+        };
+        let cells = learnt(&board, 0).expect("a correction history");
+        assert!(cells > 0, "{cells} cells learnt");
+        assert_eq!(learnt(&board, 1 << 11), None);
+        assert_eq!(learnt(&board.with_flavour(Flavour::Bughouse), 0), None);
+    }
+
     #[test]
     fn the_crazyhouse_search_skips_losing_quiet_moves_in_its_tree() {
         // A depth-4 iteration (no budget reached) searches fewer
@@ -1960,12 +2137,16 @@ mod tests {
         // rule than with its switch. The plain search (bughouse's) has
         // none of them: there switches 24 and 27 change nothing, and 26
         // and 28 turn their rule on (flipped, as switch 12), saving nodes.
+        // Measured on the selective search of session 33 (session 36's
+        // rules off: with them, the quiescence move count's tree is larger
+        // on this board, a count that follows no rule of its own).
         let board = crazyhouse_board(
             "r1bqkb2/ppp2ppp/2n5/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R[NBPnbp] b KQq - 0 7",
         );
-        let with_rules = selective_deepening(&board, 6, 0);
+        let session_33 = SESSION_36_RULES_OFF;
+        let with_rules = selective_deepening(&board, 6, session_33);
         for bit in [24, 26, 27, 28] {
-            let without = selective_deepening(&board, 6, 1 << bit);
+            let without = selective_deepening(&board, 6, session_33 | 1 << bit);
             assert!(
                 with_rules < without,
                 "switch {bit}: {with_rules} nodes with the rule, {without} without"

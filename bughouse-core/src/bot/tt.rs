@@ -9,11 +9,12 @@
 //! borrowed `&mut [TableEntry]`. So a large table is never moved through the
 //! stack.
 //!
-//! The table also lends the search its continuation history
-//! ([`HistoryCell`], [`TranspositionTable::with_history`]): 1 MiB the
-//! crazyhouse search needs and the core may neither allocate nor put on
+//! The table also lends the search its continuation and correction
+//! histories ([`HistoryCell`], [`TranspositionTable::with_history`]):
+//! 1.06 MiB the crazyhouse search needs and the core may neither allocate nor put on
 //! the stack, so it lives in the caller's storage like the entries.
 
+use super::history::CORRECTION_CELLS;
 use crate::Move;
 
 /// How an entry's score relates to the true score of its position.
@@ -89,8 +90,9 @@ impl Default for TableEntry {
     }
 }
 
-/// One cell of the continuation history (2 bytes): how well a quiet move
-/// did after a given move one or two plies before it. Opaque: callers only
+/// One cell of the search's histories (2 bytes): how well a quiet move
+/// did after a given move one or two plies before it, or how far the
+/// static score was off. Opaque: callers only
 /// make empty ones, [`HistoryCell::EMPTY`], to build its storage.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HistoryCell(pub(crate) i16);
@@ -100,12 +102,16 @@ impl HistoryCell {
     pub const EMPTY: HistoryCell = HistoryCell(0);
 }
 
-/// The cells of a continuation history ([`TranspositionTable::with_history`]):
-/// one per pair of a move before (12 pieces × 64 targets: the colour and
-/// role standing on the target, and the target) and a quiet move (6 roles
-/// moved and 5 dropped × 64 targets), 768 × 704 = 540 672 cells, 1 MiB.
-/// Storage with fewer cells leaves the continuation history out.
-pub const HISTORY_CELLS: usize = CONTINUATION_ROWS * CONTINUATION_COLUMNS;
+/// The cells of the search's histories ([`TranspositionTable::with_history`]):
+/// the continuation history, one cell per pair of a move before (12
+/// pieces × 64 targets: the colour and role standing on the target, and
+/// the target) and a quiet move (6 roles moved and 5 dropped × 64
+/// targets), 768 × 704 = 540 672 cells, then the correction history, 2 ×
+/// 8 192 cells (by side to move and pawn structure): 557 056 cells,
+/// 1.06 MiB. Storage with fewer cells leaves both out.
+pub const HISTORY_CELLS: usize = CONTINUATION_CELLS + CORRECTION_CELLS;
+/// Cells of the continuation history, the first of [`HISTORY_CELLS`].
+pub(crate) const CONTINUATION_CELLS: usize = CONTINUATION_ROWS * CONTINUATION_COLUMNS;
 /// Rows of the continuation history: the move before, by its colour, the
 /// role on its target, and the target.
 pub(crate) const CONTINUATION_ROWS: usize = 2 * 6 * 64;
@@ -142,8 +148,8 @@ pub const DEFAULT_TT_ENTRIES: usize = 1 << 15;
 /// ```
 ///
 /// With [`TranspositionTable::with_history`] the table also holds the
-/// search's continuation history, which the crazyhouse search needs for
-/// its full strength (see [`HistoryCell`]).
+/// search's continuation and correction histories, which the crazyhouse
+/// search needs for its full strength (see [`HistoryCell`]).
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<S = [TableEntry; DEFAULT_TT_ENTRIES], H = NoHistory> {
     entries: S,
@@ -195,12 +201,13 @@ impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>, H: AsRef<[HistoryCell]> + AsM
     TranspositionTable<S, H>
 {
     /// The same table, with the caller's `history` storage for the
-    /// search's continuation history: at least [`HISTORY_CELLS`] cells
-    /// (e.g. `vec![HistoryCell::EMPTY; HISTORY_CELLS]`, built in place on
-    /// the heap); with fewer, the search does without. The crazyhouse
-    /// search uses it (a quiet move is ordered, reduced and pruned by how
-    /// it did after the move before it); the bughouse search does not
-    /// yet. The search clears it at each decision, so it holds nothing a
+    /// search's continuation and correction histories: at least
+    /// [`HISTORY_CELLS`] cells (e.g. `vec![HistoryCell::EMPTY;
+    /// HISTORY_CELLS]`, built in place on the heap); with fewer, the search
+    /// does without. The crazyhouse search uses them (a quiet move is
+    /// ordered, reduced and pruned by how it did after the move before it;
+    /// a static score is corrected by how far searches found scores of its
+    /// pawn structure off); the bughouse search does not yet. The search clears it at each decision, so it holds nothing a
     /// game needs saved.
     ///
     /// ```
@@ -232,7 +239,7 @@ impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>, H: AsRef<[HistoryCell]> + AsM
         (self.entries, self.history)
     }
 
-    /// Whether the search has a continuation history: storage of at least
+    /// Whether the search has its histories: storage of at least
     /// [`HISTORY_CELLS`] cells.
     pub fn has_history(&self) -> bool {
         self.history.as_ref().len() >= HISTORY_CELLS
