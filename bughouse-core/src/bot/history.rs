@@ -144,10 +144,13 @@ const CORRECTION_LIMIT: i32 = 1024;
 /// caller's cells (16 bits each, 32 KiB: not on the search's stack, which
 /// already holds 160 KiB of move lists and cached scores).
 ///
-/// In crazyhouse at 100 ms, with the single-reply extension, "improving"
-/// across a check and recaptures exempt from quiescence's move count, it
-/// scored 4.5 points above the search without them at fixed nodes near
-/// 100 ms and above it in real time (benches/README.md, sessions 34–36).
+/// With the single-reply extension, "improving" across a check and
+/// recaptures exempt from quiescence's move count, against
+/// Fairy-Stockfish in crazyhouse: 35.9 % against 33.6 % without the four
+/// at 100 ms (1 200 real-time matches each, within the noise), 37.2 %
+/// against 32.8 % at fixed nodes near it (200), 59.4 % against 53.6 % at
+/// 20 ms (400); alone, each was level (benches/README.md, sessions
+/// 34–36).
 pub(crate) struct Correction<'a> {
     cells: &'a mut [HistoryCell],
 }
