@@ -1965,7 +1965,7 @@ mod tests {
     }
 
     #[test]
-    fn r16_a_single_reply_to_check_is_searched_a_ply_deeper_switch_31_does_not() {
+    fn a_single_reply_to_check_is_searched_a_ply_deeper_switch_31_does_not() {
         // Black in check from a8: g8 is the rook's, g7 the king's on f6;
         // Kh7 is the one reply, and gives no check.
         let board = crazyhouse_board("R6k/8/5K2/8/8/8/8/8[] b - - 0 1");
