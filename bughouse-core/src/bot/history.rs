@@ -14,8 +14,8 @@
 //! the target) × 704 columns (the quiet move: the role moved or dropped,
 //! its target), 16 bits a cell, in the storage the caller lends the table
 //! ([`super::TranspositionTable::with_history`]): 1 MiB (1.06 with the
-//! correction history) is too much for the stack or a `static`. The colour of the quiet move is left out of
-//! the column: after a white move, the next move is Black's and the one
+//! correction history) is too much for the stack or a `static`. The
+//! colour of the quiet move is left out of the column: after a white move, the next move is Black's and the one
 //! after White's, so a row mixes the two sides' replies only between its
 //! one- and two-ply uses (as measured, session 22).
 
@@ -70,6 +70,16 @@ pub(crate) fn bonus(depth: i32) -> i32 {
     .max(0)
 }
 
+/// `cell` moved by `bonus` (negative: a malus) with gravity: v + bonus −
+/// v · |bonus| / `limit`, within ±`limit`, so a cell never saturates (both
+/// histories' rule, Stockfish's).
+#[inline]
+fn with_gravity(cell: HistoryCell, bonus: i32, limit: i32) -> HistoryCell {
+    let v = i32::from(cell.0);
+    let v = v + bonus - v * bonus.abs() / limit;
+    HistoryCell(v.clamp(-limit, limit) as i16)
+}
+
 /// The continuation history over the caller's cells (the first
 /// [`super::tt::CONTINUATION_CELLS`] of [`super::HISTORY_CELLS`]).
 pub(crate) struct Continuation<'a> {
@@ -118,9 +128,7 @@ impl<'a> Continuation<'a> {
     #[inline]
     pub(crate) fn add(&mut self, row: Row, column: Column, bonus: i32) {
         if let Some(cell) = self.cells.get_mut(Self::index(row, column)) {
-            let v = i32::from(cell.0);
-            let v = v + bonus - v * bonus.abs() / LIMIT;
-            cell.0 = v.clamp(-LIMIT, LIMIT) as i16;
+            *cell = with_gravity(*cell, bonus, LIMIT);
         }
     }
 }
@@ -203,9 +211,7 @@ impl<'a> Correction<'a> {
         let bonus =
             ((best - static_eval) * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
         if let Some(cell) = self.cells.get_mut(Self::slot(board)) {
-            let c = i32::from(cell.0);
-            let c = c + bonus - c * bonus.abs() / CORRECTION_LIMIT;
-            cell.0 = c.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) as i16;
+            *cell = with_gravity(*cell, bonus, CORRECTION_LIMIT);
         }
     }
 }

@@ -1364,14 +1364,10 @@ impl<'a> Searcher<'a> {
         let mut single_reply = false;
         if in_check && self.selective() && !self.on(31) {
             generated = true;
-            board.visit_legal(&mut Collect::new(board, self.stack, false));
-            let replies = self.stack.len() - start;
-            if replies == 0 {
-                return self.no_moves(board, in_check, ply);
+            match self.generate(board, tt_move, ply) {
+                0 => return self.no_moves(board, in_check, ply),
+                replies => single_reply = replies == 1,
             }
-            single_reply = replies == 1;
-            self.order
-                .score(board, &mut self.stack[start..], tt_move, ply);
         }
         let mut next = start;
         let alpha_start = alpha;
@@ -1388,12 +1384,9 @@ impl<'a> Searcher<'a> {
             } else {
                 if !generated {
                     generated = true;
-                    board.visit_legal(&mut Collect::new(board, self.stack, false));
-                    if self.stack.len() == start {
+                    if self.generate(board, tt_move, ply) == 0 {
                         return self.no_moves(board, in_check, ply);
                     }
-                    self.order
-                        .score(board, &mut self.stack[start..], tt_move, ply);
                 }
                 if next >= self.stack.len() {
                     break;
@@ -1554,6 +1547,16 @@ impl<'a> Searcher<'a> {
         self.tt
             .store(key, best_move, to_tt(best, ply), depth.max(0) as i8, bound);
         best
+    }
+
+    /// Pushes the legal moves of `board` on the move stack, ordered for
+    /// the node at `ply` (the table's move first): how many there are.
+    fn generate(&mut self, board: &Board, tt_move: Option<Move>, ply: usize) -> usize {
+        let start = self.stack.len();
+        board.visit_legal(&mut Collect::new(board, self.stack, false));
+        self.order
+            .score(board, &mut self.stack[start..], tt_move, ply);
+        self.stack.len() - start
     }
 
     /// Quiescence: captures that do not lose material by the static

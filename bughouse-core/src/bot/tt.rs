@@ -11,8 +11,9 @@
 //!
 //! The table also lends the search its continuation and correction
 //! histories ([`HistoryCell`], [`TranspositionTable::with_history`]):
-//! 1.06 MiB the crazyhouse search needs and the core may neither allocate nor put on
-//! the stack, so it lives in the caller's storage like the entries.
+//! 1.06 MiB the crazyhouse search needs and the core may neither allocate
+//! nor put on the stack, so it lives in the caller's storage like the
+//! entries.
 
 use super::history::CORRECTION_CELLS;
 use crate::Move;
@@ -92,8 +93,8 @@ impl Default for TableEntry {
 
 /// One cell of the search's histories (2 bytes): how well a quiet move
 /// did after a given move one or two plies before it, or how far the
-/// static score was off. Opaque: callers only
-/// make empty ones, [`HistoryCell::EMPTY`], to build its storage.
+/// static score was off. Opaque: callers only make empty ones,
+/// [`HistoryCell::EMPTY`], to build its storage.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HistoryCell(pub(crate) i16);
 
@@ -207,8 +208,9 @@ impl<S: AsRef<[TableEntry]> + AsMut<[TableEntry]>, H: AsRef<[HistoryCell]> + AsM
     /// does without. The crazyhouse search uses them (a quiet move is
     /// ordered, reduced and pruned by how it did after the move before it;
     /// a static score is corrected by how far searches found scores of its
-    /// pawn structure off); the bughouse search does not yet. The search clears it at each decision, so it holds nothing a
-    /// game needs saved.
+    /// pawn structure off); the bughouse search does not yet. The search
+    /// clears them at each decision, so they hold nothing a game needs
+    /// saved.
     ///
     /// ```
     /// use bughouse_core::bot::{HistoryCell, HISTORY_CELLS, TableEntry, TranspositionTable};
