@@ -8,8 +8,9 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 11, 12, 15, 21, 22, 24, 26–31 in crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches are
-//! read once per decision (a relaxed atomic load), so a search is as
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 11, 12, 15, 21, 22, 24, 26–31 in
+//! crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches
+//! are read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
 //!

@@ -15,9 +15,10 @@
 //! its target), 16 bits a cell, in the storage the caller lends the table
 //! ([`super::TranspositionTable::with_history`]): 1 MiB (1.06 with the
 //! correction history) is too much for the stack or a `static`. The
-//! colour of the quiet move is left out of the column: after a white move, the next move is Black's and the one
-//! after White's, so a row mixes the two sides' replies only between its
-//! one- and two-ply uses (as measured, session 22).
+//! colour of the quiet move is left out of the column: after a white move,
+//! the next move is Black's and the one after White's, so a row mixes the
+//! two sides' replies only between its one- and two-ply uses (as measured,
+//! session 22).
 
 use super::tt::{CONTINUATION_COLUMNS, HistoryCell};
 use crate::{Board, Color, Move, Role, Square};
