@@ -8,8 +8,8 @@
 //! Every switch is off by default, and the bot with no switch on is the
 //! bot of the API. A switch that became the default keeps its bit for A/B
 //! runs, turned round: on, it restores what was there before (bits 7, 10,
-//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 11, 12, 15, 21, 22, 24, 26–31 in
-//! crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches
+//! 13, 16, 17, 18, 19, 20 and 25; bits 4, 7, 11, 12, 15, 21, 22, 24, 26–31
+//! in crazyhouse; 4, 12, 26 and 28 flip the rule in bughouse). The switches
 //! are read once per decision (a relaxed atomic load), so a search is as
 //! deterministic with them as without.
 //! Results of each switch: benches/README.md, "Strength experiments".
@@ -29,7 +29,7 @@
 //! | 4 | the selective search flipped: off in crazyhouse (the plain search of before session 23: no continuation history, the bot's own reductions, no move-count pruning), on in bughouse (screening only). It needs a continuation history lent by the caller (`TranspositionTable::with_history`) |
 //! | 5 | razoring at depth ≤ 2: a static score 350 cp per ply below beta is settled by quiescence when that stays below beta too |
 //! | 6 | late-move reductions one ply more at non-PV nodes whose static score is not improving |
-//! | 7 | bughouse: check extensions up to 2 × depth + 4 plies, not root depth + 2 (crazyhouse always has the longer limit), the search before session 16 |
+//! | 7 | bughouse: check extensions up to 2 × depth + 4 plies, not root depth + 2 (crazyhouse always has the longer limit), the search before session 16; crazyhouse: no pruning of late quiet evasions by their continuation entries (Fairy-Stockfish's, the default since session 39), the search before |
 //! | 8 | no reverse futility while the opponent holds a piece (not a pawn) to drop |
 //! | 9 | no null move then either when the pass would be answered by quiescence alone (blind to drops) |
 //! | 10 | quiescence searches captures whose static exchange loses material too (the bot's rule before they were skipped) |
