@@ -955,12 +955,12 @@ impl<'a> Searcher<'a> {
     /// its continuation entries are negative, as a quiet move out of check
     /// is (Fairy-Stockfish's pruning at shallow depth applies in check
     /// too): in the selective search, in crazyhouse, unless switch 7 is on.
-    /// Against Fairy-Stockfish at 100 ms, 41.5 % against the search
-    /// before's 36.5 % on the same openings (400 matches, two seeds; about
-    /// one and a half standard errors of the difference), 40.2 % over three
-    /// seeds (600) where the search before scores 37.8 % over 4 400; at
-    /// 20 ms 57.0 % (400), above that budget's goal, 5 points below the
-    /// search before on the seed both ran: a gain not proven
+    /// Against Fairy-Stockfish at 100 ms, 40.2 % against the search
+    /// before's 37.2 % on the same openings (600 matches, three seeds; about
+    /// one standard error of the difference), 39.6 % over four seeds (800)
+    /// where the search before scores 37.8 % over 4 600; at 20 ms 57.0 %
+    /// (400), above that budget's goal, 5 points below the search before
+    /// on the seed both ran: a gain not proven
     /// (benches/README.md, "Checks and evasions in Fairy-Stockfish's
     /// pruning at shallow depth: crazyhouse (session 39)"). Its other two
     /// differences there, late quiet checks dropped by move-count pruning
