@@ -1457,30 +1457,26 @@ impl<'a> Searcher<'a> {
                 .selective()
                 .then(|| Column::new(history_index(m, kind), m))
                 .filter(|_| quiet);
-            if let Some(column) =
-                column.filter(|_| in_check && !gives_check && self.prunes_evasions(board))
-            {
-                let (c1, c2) = self.order.continuation_pair(ply, column);
+            // A quiet move without check, or in crazyhouse a quiet evasion
+            // (`Searcher::prunes_evasions`): its two continuation entries.
+            let continuation = column
+                .filter(|_| !gives_check && (!in_check || self.prunes_evasions(board)))
+                .map(|column| self.order.continuation_pair(ply, column));
+            if let Some((c1, c2)) = continuation {
                 if !pv_node
                     && i > 0
                     && depth <= CONTINUATION_PRUNE_DEPTH
-                    && best > -MATE_BOUND
                     && c1 < 0
                     && c2 < 0
+                    && (!in_check || best > -MATE_BOUND)
                 {
-                    // The same pruning for a late quiet evasion, once a
-                    // move has a score above mate (see
-                    // `Searcher::prunes_evasions`).
+                    // Stockfish's pruning by continuation history: a late
+                    // quiet move that did badly after both moves before (an
+                    // evasion once a move has a score above mate).
                     continue;
                 }
             }
-            let reduction = if let Some(column) = column.filter(|_| !in_check && !gives_check) {
-                let (c1, c2) = self.order.continuation_pair(ply, column);
-                if !pv_node && i > 0 && depth <= CONTINUATION_PRUNE_DEPTH && c1 < 0 && c2 < 0 {
-                    // Stockfish's pruning by continuation history: a late
-                    // quiet move that did badly after both moves before.
-                    continue;
-                }
+            let reduction = if let Some((c1, c2)) = continuation.filter(|_| !in_check) {
                 let reduction = if depth >= LMR_DEPTH && i >= 1 {
                     let cut_plies = if cut { self.cut_plies() } else { 0 };
                     selective_reduction(depth, i, &node, killer, c1 + c2, cut_plies)
@@ -2091,13 +2087,11 @@ mod tests {
         // The rule's effect in a search: with full hands most nodes near
         // the horizon have drop checks to answer, and the pruned evasions
         // are nodes the search does not visit.
-        let nodes = |flags| selective_deepening(&board, 6, flags);
-        assert!(
-            nodes(0) < nodes(1 << 7),
-            "{} against {}",
-            nodes(0),
-            nodes(1 << 7)
+        let (pruned, kept) = (
+            selective_deepening(&board, 6, 0),
+            selective_deepening(&board, 6, 1 << 7),
         );
+        assert!(pruned < kept, "{pruned} against {kept}");
     }
 
     #[test]
