@@ -957,8 +957,8 @@ impl<'a> Searcher<'a> {
     /// too): in the selective search, in crazyhouse, unless switch 7 is on.
     /// Against Fairy-Stockfish at 100 ms, 40.2 % against the search
     /// before's 37.2 % on the same openings (600 matches, three seeds; about
-    /// one standard error of the difference), 39.0 % over eight seeds
-    /// (1 600, sessions 39 and 40) where the search before scores 37.8 %
+    /// one standard error of the difference), 38.6 % over ten seeds
+    /// (2 000, sessions 39 and 40) where the search before scores 37.8 %
     /// over 4 600; at 20 ms 57.0 %
     /// (400), above that budget's goal, 5 points below the search before
     /// on the seed both ran: a gain not proven
