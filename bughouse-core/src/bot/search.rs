@@ -955,17 +955,21 @@ impl<'a> Searcher<'a> {
     /// its continuation entries are negative, as a quiet move out of check
     /// is (Fairy-Stockfish's pruning at shallow depth applies in check
     /// too): in the selective search, in crazyhouse, unless switch 7 is on.
+    /// Only once a move has a score above mate (the move loop's guard):
+    /// skipping every other evasion must not make a node that has an
+    /// escape look mated.
+    ///
     /// Against Fairy-Stockfish at 100 ms, 40.2 % against the search
-    /// before's 37.2 % on the same openings (600 matches, three seeds; about
-    /// one standard error of the difference), 38.6 % over ten seeds
-    /// (2 000, sessions 39 and 40) where the search before scores 37.8 %
-    /// over 4 600; at 20 ms 57.0 %
-    /// (400), above that budget's goal, 5 points below the search before
-    /// on the seed both ran: a gain not proven
-    /// (benches/README.md, "Checks and evasions in Fairy-Stockfish's
-    /// pruning at shallow depth: crazyhouse (session 39)"). Its other two
-    /// differences there, late quiet checks dropped by move-count pruning
-    /// and losing quiet evasions skipped, scored below the search before.
+    /// before's 37.2 % on the same openings (600 matches, three seeds;
+    /// about one standard error of the difference), 38.6 % over ten seeds
+    /// (2 000) where the search before scores 37.8 % over 4 600; at 20 ms
+    /// 57.0 % (400), above that budget's goal, 5 points below the search
+    /// before on the seed both ran: a gain not proven. Its other two
+    /// differences from Fairy-Stockfish there, late quiet checks dropped by
+    /// move-count pruning and losing quiet evasions skipped, scored below
+    /// the search before (benches/README.md, the sections of sessions 39
+    /// and 40: "Checks and evasions in Fairy-Stockfish's pruning at shallow
+    /// depth, …" and "Fairy-Stockfish's late-move reductions, …").
     #[inline]
     fn prunes_evasions(&self, board: &Board) -> bool {
         board.flavour() == Flavour::Crazyhouse && !self.on(7)
