@@ -736,7 +736,7 @@ fn late_move_reduction(depth: i32, index: usize, quiet: bool, tactical: bool) ->
 
 /// The reduction of the selective search (Stockfish's) for a quiet move
 /// without check, not out of check, the `index`-th tried (from 0) at
-/// `depth` ≥ 3: (R[depth] · R[index + 1] + 503) / 1 024 plies, one more
+/// `depth` ≥ 3: (`R[depth] · R[index + 1]` + 503) / 1 024 plies, one more
 /// when the node is not improving and the product is above 915, one more
 /// at a node that is no PV node, one less for a killer, less by the sum of
 /// its continuation entries / 16 384; between 0 and depth − 2.
@@ -757,14 +757,14 @@ fn selective_reduction(
     r.clamp(0, depth - 2)
 }
 
-/// Stockfish's reduction product R[depth] · R[index + 1] (in 1 024ths of
+/// Stockfish's reduction product `R[depth] · R[index + 1]` (in 1 024ths of
 /// a ply, see [`REDUCTIONS`]) of the `index`-th move tried (from 0).
 fn reduction_product(depth: i32, index: usize) -> i32 {
     REDUCTIONS[(depth as usize).min(127)] * REDUCTIONS[(index + 1).min(127)]
 }
 
 /// Stockfish's reduction of a late capture without check, the `index`-th
-/// move tried at `depth` ≥ 3: (R[depth] · R[index + 1] + 503) / 1 024
+/// move tried at `depth` ≥ 3: (`R[depth] · R[index + 1]` + 503) / 1 024
 /// plies, between 0 and depth − 2 (the base of [`selective_reduction`]).
 fn capture_reduction(depth: i32, index: usize) -> i32 {
     ((reduction_product(depth, index) + 503) / 1024).clamp(0, depth - 2)
