@@ -2100,6 +2100,44 @@ mod tests {
     }
 
     #[test]
+    fn an_evasion_is_pruned_only_once_a_move_scored_above_mate_so_an_escape_is_never_lost() {
+        // Black in check from b6 has two quiet replies: Ka3 is mated at
+        // once (Qb3#, no drop can block a queen's touch), Ka4 escapes.
+        let board = crazyhouse_board("8/8/1Q6/8/1k1K4/8/B7/8[] b - - 0 1");
+        let (mated, escape) = (
+            Move::from_uci("b4a3").unwrap(),
+            Move::from_uci("b4a4").unwrap(),
+        );
+        assert_eq!(board.legal_moves().len(), 2);
+        // Started on another board, so the table holds no move for this
+        // one and the ordering alone decides which reply comes first.
+        let other = crazyhouse_board(OPEN_WITH_FULL_HANDS);
+        let score = with_started_selective_searcher(&other, 0, |searcher| {
+            // Two moves before this node (at ply 2), after which both
+            // replies did badly, the mated one less so: it is tried first,
+            // and the escape is the late evasion with both entries negative.
+            let rows = [
+                Row::new(Color::White, Role::King, Square::D4),
+                Row::new(Color::Black, Role::King, Square::B4),
+            ];
+            searcher.order.rows[0] = Some(rows[0]);
+            searcher.order.rows[1] = Some(rows[1]);
+            let continuation = searcher.order.continuation.as_mut().unwrap();
+            for (m, bonus) in [(mated, -100), (escape, -20_000)] {
+                let column = Column::new(history_index(m, MoveKind::of(&board, m)), m);
+                for row in rows {
+                    continuation.add(row, column, bonus);
+                }
+            }
+            assert!(searcher.prunes_evasions(&board));
+            // A window near White's material lead, so that White's reply
+            // nodes search their moves rather than stand on the lead.
+            searcher.search(&board, true, 2, 2, -2_000, -1_999, false)
+        });
+        assert!(score > -MATE_BOUND, "{score}: the escape was skipped");
+    }
+
+    #[test]
     fn the_selective_search_learns_corrections_switch_11_and_bughouse_do_not() {
         let board = crazyhouse_board(OPEN_WITH_FULL_HANDS);
         let learnt = |board: &Board, flags: u32| {
